@@ -1,0 +1,108 @@
+// The platform contract: every OS primitive the core (src/prioq, src/tpool) needs.
+//
+// Implemented once per OS, with the same file names, in src/platform/win32/ and
+// src/platform/posix/. Core code includes only this header; it never includes
+// <windows.h> or <pthread.h>. CMake picks the backend with if(WIN32).
+//
+// Conventions that must stay true for every implementation:
+//  - No function here throws. Failures are reported through the return value.
+//  - Every wait takes a timeout in milliseconds; kInfinite means no limit.
+//    Waits may wake spuriously: callers re-check their condition in a loop.
+//  - Hot-path primitives (address waits, clocks) stay in user mode when there
+//    is nothing to wait for: no kernel object is created per call.
+#ifndef TPOOL_SRC_PLATFORM_PLATFORM_H
+#define TPOOL_SRC_PLATFORM_PLATFORM_H
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+namespace platform {
+
+inline constexpr uint32_t kInfinite = 0xFFFFFFFFu;
+
+// ---------------------------------------------------------------------------
+// Address waits (futex on Linux, WaitOnAddress on Windows).
+// wait_on_address blocks while *address == expected, until woken, until the
+// timeout elapses, or spuriously. Returns false only when the timeout elapsed
+// (or a fault was injected, see fault_injection.h); true otherwise.
+// The wake functions are cheap when nobody waits on the address, but callers
+// on hot paths should still track waiters themselves and skip the call.
+// Thread-safe. The address must stay valid until every waiter has returned.
+bool wait_on_address(const std::atomic<uint32_t> &address, uint32_t expected, uint32_t timeout_ms);
+void wake_one(const std::atomic<uint32_t> &address);
+void wake_all(const std::atomic<uint32_t> &address);
+
+// ---------------------------------------------------------------------------
+// Clocks.
+// monotonic_ns: nanoseconds from an arbitrary fixed origin, never goes back.
+// ticks/tick_frequency: the raw high-resolution counter (QPC on Windows,
+// CLOCK_MONOTONIC nanoseconds on POSIX, so frequency 1e9 there).
+uint64_t monotonic_ns();
+uint64_t ticks();
+uint64_t tick_frequency();
+
+// CPU time consumed by the whole process (user + kernel), in nanoseconds.
+// Used to prove an idle pool burns no CPU. Returns 0 if unavailable.
+uint64_t process_cpu_time_ns();
+// CPU time consumed by the calling thread, in nanoseconds; 0 if unavailable.
+uint64_t thread_cpu_time_ns();
+
+// ---------------------------------------------------------------------------
+// Processor information.
+uint32_t logical_cpu_count();  // at least 1
+
+// Spin-wait hint (pause on x86, yield on ARM) and a scheduler yield.
+void cpu_relax();
+void yield_thread();
+void sleep_ms(uint32_t ms);
+
+// ---------------------------------------------------------------------------
+// Threads.
+enum class thread_priority : int32_t {
+  lowest = -2,
+  below_normal = -1,
+  normal = 0,
+  above_normal = 1,
+  highest = 2,
+};
+
+struct thread_options {
+  size_t stack_size = 0;               // 0: platform default
+  const char *name = nullptr;          // copied by the callee; truncated to the OS limit
+  thread_priority priority = thread_priority::normal;
+  // Affinity. group is a Windows processor group (ignored on POSIX, where mask
+  // bit i means logical CPU i). mask == 0 means "no affinity requested".
+  uint16_t affinity_group = 0;
+  uint64_t affinity_mask = 0;
+};
+
+// An owned OS thread. Not copyable; joinable exactly once.
+struct thread_handle {
+  void *native = nullptr;  // HANDLE on Windows, heap pthread_t box on POSIX
+};
+
+using thread_entry = void (*)(void *arg);
+
+// Starts a thread running entry(arg). Returns false (and leaves *out empty) if
+// the OS refuses or a fault is injected. Options that cannot be applied
+// (priority, affinity, name) are best effort: the thread still starts, and
+// the failure is reported through *options_applied (if not null) as false.
+// Never call from DllMain or static constructors/destructors (loader lock).
+bool thread_start(thread_handle *out, thread_entry entry, void *arg, const thread_options &options,
+                  bool *options_applied = nullptr);
+
+// Waits for the thread to finish and releases it. Must be called exactly
+// once per started thread, never from the thread itself.
+void thread_join(thread_handle *thread);
+
+// An identifier of the calling thread, unique among live threads, never 0.
+uint64_t current_thread_id();
+
+// Raises the calling process and thread to the given priorities for stable
+// measurements (bench --stable). Returns false if the OS refused.
+bool set_current_thread_priority(thread_priority priority);
+
+}  // namespace platform
+
+#endif  // TPOOL_SRC_PLATFORM_PLATFORM_H

@@ -1,0 +1,207 @@
+#include "prioq/priority_queue.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "platform/fault_injection.h"
+#include "platform/platform.h"
+
+namespace prioq_impl {
+
+bool ring::reserve(size_t extra) {
+  if (capacity - count >= extra) return true;
+  size_t new_capacity = capacity == 0 ? 64 : capacity;
+  while (new_capacity - count < extra) {
+    if (new_capacity > (SIZE_MAX / sizeof(entry)) / 2) return false;
+    new_capacity *= 2;
+  }
+  if (platform::fault::should_fail(platform::fault::point::allocation)) return false;
+  entry *grown = static_cast<entry *>(std::malloc(new_capacity * sizeof(entry)));
+  if (grown == nullptr) return false;
+  // Unwrap the ring into the front of the new buffer.
+  for (size_t i = 0; i < count; ++i) grown[i] = slots[(head + i) & (capacity - 1)];
+  std::free(slots);
+  slots = grown;
+  capacity = new_capacity;
+  head = 0;
+  return true;
+}
+
+void ring::release() {
+  std::free(slots);
+  slots = nullptr;
+  capacity = head = count = 0;
+}
+
+priority_queue::priority_queue(const prioq_config &config)
+    : aging_threshold_ns_(static_cast<uint64_t>(config.aging_threshold_ms) * 1000000ull),
+      capacity_(config.capacity),
+      spin_count_(config.spin_count) {}
+
+priority_queue::~priority_queue() {
+  tpsync::lock_guard guard(lock_);
+  for (ring &level : levels_) level.release();
+}
+
+void priority_queue::publish_sizes() {
+  total_snapshot_.store(total_, std::memory_order_relaxed);
+  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
+    level_sizes_[p].store(levels_[p].count, std::memory_order_relaxed);
+  }
+}
+
+prioq_status priority_queue::push(void *item, int32_t priority) {
+  const uint64_t now = aging() ? platform::monotonic_ns() : 0;
+  {
+    tpsync::lock_guard guard(lock_);
+    if (closed_.load(std::memory_order_relaxed)) return PRIOQ_E_CLOSED;
+    if (capacity_ != 0 && total_ >= capacity_) return PRIOQ_E_FULL;
+    ring &level = levels_[priority];
+    if (!level.reserve(1)) return PRIOQ_E_OUT_OF_MEMORY;
+    level.push_back(entry{item, now});
+    ++total_;
+    total_snapshot_.store(total_, std::memory_order_relaxed);
+    level_sizes_[priority].store(level.count, std::memory_order_relaxed);
+  }
+  item_events_.notify_one();
+  return PRIOQ_OK;
+}
+
+prioq_status priority_queue::push_batch(const prioq_item *items, size_t count) {
+  size_t per_level[PRIOQ_PRIORITY_COUNT] = {};
+  for (size_t i = 0; i < count; ++i) ++per_level[items[i].priority];
+  const uint64_t now = aging() ? platform::monotonic_ns() : 0;
+  {
+    tpsync::lock_guard guard(lock_);
+    if (closed_.load(std::memory_order_relaxed)) return PRIOQ_E_CLOSED;
+    if (capacity_ != 0 && (total_ > capacity_ || capacity_ - total_ < count)) return PRIOQ_E_FULL;
+    // Reserve everything first so the batch is all-or-nothing: a failed
+    // reservation leaves only spare capacity behind, never a partial batch.
+    for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
+      if (!levels_[p].reserve(per_level[p])) return PRIOQ_E_OUT_OF_MEMORY;
+    }
+    for (size_t i = 0; i < count; ++i) levels_[items[i].priority].push_back(entry{items[i].value, now});
+    total_ += count;
+    publish_sizes();
+  }
+  if (count == 1) {
+    item_events_.notify_one();
+  } else if (count > 1) {
+    item_events_.notify_all();
+  }
+  return PRIOQ_OK;
+}
+
+int priority_queue::select_level(uint64_t now_ns) const {
+  int highest = -1;
+  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
+    if (levels_[p].count != 0) {
+      highest = p;
+      break;
+    }
+  }
+  if (highest < 0 || !aging()) return highest;
+  // Starvation bound: among lower levels whose oldest item is overdue, the
+  // oldest item wins; otherwise strict priority.
+  int chosen = highest;
+  uint64_t oldest = levels_[highest].front().pushed_ns;
+  bool overdue_found = false;
+  for (int p = highest + 1; p < PRIOQ_PRIORITY_COUNT; ++p) {
+    if (levels_[p].count == 0) continue;
+    const uint64_t pushed = levels_[p].front().pushed_ns;
+    const bool overdue = now_ns > pushed && now_ns - pushed > aging_threshold_ns_;
+    if (overdue && (!overdue_found || pushed < oldest)) {
+      chosen = p;
+      oldest = pushed;
+      overdue_found = true;
+    }
+  }
+  return chosen;
+}
+
+prioq_status priority_queue::try_pop(prioq_item *out_items, size_t max_count, size_t *out_count) {
+  // Empty fast path without the lock. A stale non-zero only costs a lock
+  // round trip; a stale zero is fine because callers that wait re-check
+  // after prepare_wait (see event_count).
+  if (total_snapshot_.load(std::memory_order_acquire) == 0) {
+    return closed() ? PRIOQ_E_CLOSED : PRIOQ_E_EMPTY;
+  }
+  tpsync::lock_guard guard(lock_);
+  if (total_ == 0) return closed_.load(std::memory_order_relaxed) ? PRIOQ_E_CLOSED : PRIOQ_E_EMPTY;
+  // Reading the clock costs far more than the rest of a pop; only aging with
+  // at least two non-empty levels needs it.
+  bool need_clock = false;
+  if (aging()) {
+    int non_empty = 0;
+    for (const ring &level : levels_) non_empty += level.count != 0 ? 1 : 0;
+    need_clock = non_empty > 1;
+  }
+  const uint64_t now = need_clock ? platform::monotonic_ns() : 0;
+  size_t popped = 0;
+  while (popped < max_count && total_ != 0) {
+    const int level = select_level(now);
+    const entry item = levels_[level].pop_front();
+    out_items[popped].value = item.value;
+    out_items[popped].priority = level;
+    ++popped;
+    --total_;
+  }
+  publish_sizes();
+  *out_count = popped;
+  return PRIOQ_OK;
+}
+
+prioq_status priority_queue::pop(prioq_item *out_items, size_t max_count, uint32_t timeout_ms,
+                                 size_t *out_count) {
+  prioq_status status = try_pop(out_items, max_count, out_count);
+  if (status != PRIOQ_E_EMPTY || timeout_ms == 0) {
+    return status == PRIOQ_E_EMPTY ? PRIOQ_E_TIMEOUT : status;
+  }
+  for (uint32_t spin = 0; spin < spin_count_; ++spin) {
+    platform::cpu_relax();
+    if (total_snapshot_.load(std::memory_order_relaxed) != 0 || closed()) {
+      status = try_pop(out_items, max_count, out_count);
+      if (status != PRIOQ_E_EMPTY) return status;
+    }
+  }
+  const bool infinite = timeout_ms == PRIOQ_INFINITE;
+  const uint64_t deadline =
+      infinite ? 0 : platform::monotonic_ns() + static_cast<uint64_t>(timeout_ms) * 1000000ull;
+  for (;;) {
+    const uint32_t key = item_events_.prepare_wait();
+    status = try_pop(out_items, max_count, out_count);
+    if (status != PRIOQ_E_EMPTY) {
+      item_events_.cancel_wait();
+      return status;
+    }
+    uint32_t wait_ms = platform::kInfinite;
+    if (!infinite) {
+      const uint64_t now = platform::monotonic_ns();
+      if (now >= deadline) {
+        item_events_.cancel_wait();
+        return PRIOQ_E_TIMEOUT;
+      }
+      // Round up so we never wake just before the deadline and spin.
+      const uint64_t remaining_ms = (deadline - now + 999999ull) / 1000000ull;
+      wait_ms = remaining_ms >= platform::kInfinite ? platform::kInfinite - 1
+                                                    : static_cast<uint32_t>(remaining_ms);
+    }
+    item_events_.wait(key, wait_ms);
+  }
+}
+
+void priority_queue::close() {
+  {
+    tpsync::lock_guard guard(lock_);
+    closed_.store(true, std::memory_order_release);
+  }
+  item_events_.notify_all();
+}
+
+size_t priority_queue::size(int32_t priority) const {
+  if (priority == PRIOQ_PRIORITY_ALL) return total_snapshot_.load(std::memory_order_acquire);
+  return level_sizes_[priority].load(std::memory_order_acquire);
+}
+
+}  // namespace prioq_impl

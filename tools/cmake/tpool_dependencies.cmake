@@ -1,0 +1,83 @@
+# Third-party dependencies, one target each, whatever the toolchain:
+#   GTest::gtest, GTest::gtest_main, GTest::gmock  (tests)
+#   tpool_fmt      (fmt, header-only)
+#   tpool_json     (nlohmann/json)
+#   tpool_cli11    (CLI11)
+#   benchmark::benchmark (optional; native builds with Google Benchmark)
+#
+# Native and MSVC/vcpkg builds use find_package. MinGW cross builds on Linux
+# cannot use the host's /usr/include (its glibc headers would shadow the
+# MinGW ones), so the header-only libraries are copied from the host into the
+# build tree and only that copy is put on the include path; GoogleTest is
+# built from the Debian source package.
+
+set(TPOOL_HOST_INCLUDE_DIR "/usr/include" CACHE PATH
+  "Where the host keeps fmt/, nlohmann/ and CLI/ headers (MinGW cross builds)")
+set(TPOOL_GTEST_SOURCE_DIR "/usr/src/googletest" CACHE PATH
+  "GoogleTest source tree to build from (Debian: package googletest)")
+
+set(_tpool_cross_mingw OFF)
+if(CMAKE_CROSSCOMPILING AND MINGW)
+  set(_tpool_cross_mingw ON)
+endif()
+
+if(_tpool_cross_mingw)
+  set(_staged ${PROJECT_BINARY_DIR}/staged-include)
+  foreach(dir fmt nlohmann CLI)
+    if(NOT EXISTS ${TPOOL_HOST_INCLUDE_DIR}/${dir})
+      message(FATAL_ERROR "${TPOOL_HOST_INCLUDE_DIR}/${dir} is missing: run tools/deps.sh")
+    endif()
+    file(COPY ${TPOOL_HOST_INCLUDE_DIR}/${dir} DESTINATION ${_staged})
+  endforeach()
+  add_library(tpool_fmt INTERFACE)
+  target_include_directories(tpool_fmt SYSTEM INTERFACE ${_staged})
+  target_compile_definitions(tpool_fmt INTERFACE FMT_HEADER_ONLY=1)
+  add_library(tpool_json INTERFACE)
+  target_include_directories(tpool_json SYSTEM INTERFACE ${_staged})
+  add_library(tpool_cli11 INTERFACE)
+  target_include_directories(tpool_cli11 SYSTEM INTERFACE ${_staged})
+else()
+  find_package(fmt CONFIG REQUIRED)
+  add_library(tpool_fmt INTERFACE)
+  target_link_libraries(tpool_fmt INTERFACE fmt::fmt-header-only)
+  find_package(nlohmann_json CONFIG REQUIRED)
+  add_library(tpool_json INTERFACE)
+  target_link_libraries(tpool_json INTERFACE nlohmann_json::nlohmann_json)
+  find_package(CLI11 CONFIG QUIET)
+  add_library(tpool_cli11 INTERFACE)
+  if(CLI11_FOUND)
+    target_link_libraries(tpool_cli11 INTERFACE CLI11::CLI11)
+  endif()
+endif()
+
+if(TPOOL_BUILD_TESTS AND NOT TARGET GTest::gtest)
+  if(EXISTS ${TPOOL_GTEST_SOURCE_DIR}/CMakeLists.txt AND NOT MSVC)
+    # Built with our flags (sanitizers included), so TSan sees gtest's own
+    # synchronization too.
+    set(INSTALL_GTEST OFF CACHE BOOL "" FORCE)
+    set(BUILD_GMOCK ON CACHE BOOL "" FORCE)
+    add_subdirectory(${TPOOL_GTEST_SOURCE_DIR} ${PROJECT_BINARY_DIR}/_deps/googletest EXCLUDE_FROM_ALL)
+    add_library(GTest::gtest ALIAS gtest)
+    add_library(GTest::gtest_main ALIAS gtest_main)
+    add_library(GTest::gmock ALIAS gmock)
+  else()
+    find_package(GTest CONFIG REQUIRED)
+  endif()
+  include(GoogleTest)
+endif()
+
+set(TPOOL_HAVE_GBENCH OFF)
+if(TPOOL_BUILD_BENCH AND NOT _tpool_cross_mingw)
+  find_package(benchmark CONFIG QUIET)
+  if(benchmark_FOUND)
+    set(TPOOL_HAVE_GBENCH ON)
+  endif()
+endif()
+
+set(TPOOL_HAVE_TBB OFF)
+if(TPOOL_BUILD_BENCH AND NOT _tpool_cross_mingw AND NOT MSVC)
+  find_package(TBB CONFIG QUIET)
+  if(TBB_FOUND)
+    set(TPOOL_HAVE_TBB ON)
+  endif()
+endif()

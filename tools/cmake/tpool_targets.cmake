@@ -1,0 +1,49 @@
+# tpool_set_warnings(<target>): the project's warning policy for our own code.
+function(tpool_set_warnings target)
+  if(MSVC)
+    target_compile_options(${target} PRIVATE /W4 /permissive- /utf-8)
+    if(TPOOL_WARNINGS_AS_ERRORS)
+      target_compile_options(${target} PRIVATE /WX)
+    endif()
+  else()
+    target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
+      -Wno-sign-conversion)
+    if(TPOOL_WARNINGS_AS_ERRORS)
+      target_compile_options(${target} PRIVATE -Werror)
+    endif()
+  endif()
+endfunction()
+
+# tpool_set_library_naming(<target>): prioq.dll / libprioq.so.1 naming.
+function(tpool_set_library_naming target)
+  if(WIN32)
+    # prioq.dll, not libprioq.dll, with MinGW as with MSVC.
+    set_target_properties(${target} PROPERTIES PREFIX "" IMPORT_PREFIX "")
+  else()
+    set_target_properties(${target} PROPERTIES
+      VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
+  endif()
+endfunction()
+
+# True when test binaries can run here (natively, or under the emulator).
+set(TPOOL_CAN_RUN_TESTS ON)
+if(CMAKE_CROSSCOMPILING AND (NOT CMAKE_CROSSCOMPILING_EMULATOR OR TPOOL_WINDOWS_TESTS STREQUAL "exports-only"))
+  set(TPOOL_CAN_RUN_TESTS OFF)
+endif()
+
+# tpool_add_gtest(<name> SOURCES <files...> [LIBS <targets...>])
+# Builds a GoogleTest executable and registers each TEST as its own ctest
+# test. Discovery happens when ctest runs (PRE_TEST), so cross builds do not
+# run Wine at build time.
+function(tpool_add_gtest name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE GTest::gtest GTest::gmock GTest::gtest_main ${ARG_LIBS})
+  tpool_set_warnings(${name})
+  if(TPOOL_CAN_RUN_TESTS)
+    gtest_discover_tests(${name}
+      DISCOVERY_MODE PRE_TEST
+      DISCOVERY_TIMEOUT 120
+      PROPERTIES TIMEOUT 300)
+  endif()
+endfunction()

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Installs everything tpool's build, tests, benchmark and page need on a fresh
+# Debian machine. Idempotent: installs only what is missing, and runs
+# 'apt-get update' at most once per invocation.
+#
+#   tools/deps.sh            all dependencies
+#   TPOOL_DEPS_QUIET=1       less output
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+log() { printf '[deps] %s\n' "$*" >&2; }
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+apt_packages=(
+  cmake ninja-build g++ clang libclang-rt-14-dev
+  googletest libgtest-dev libbenchmark-dev
+  nlohmann-json3-dev libfmt-dev libcli11-dev libtbb-dev
+  g++-mingw-w64-x86-64-posix g++-mingw-w64-i686-posix
+  binutils-mingw-w64-x86-64 binutils-mingw-w64-i686
+  wine64 valgrind chromium nodejs npm python3
+)
+
+missing=()
+for package in "${apt_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' ||
+    missing+=("$package")
+done
+# 32-bit Wine needs the i386 architecture; it is only useful where the kernel
+# can run 32-bit programs, but installing it is harmless elsewhere.
+if ! dpkg --print-foreign-architectures | grep -qx i386; then
+  as_root dpkg --add-architecture i386
+  missing+=("wine32:i386")
+elif ! dpkg-query -W -f='${Status}' wine32:i386 2>/dev/null | grep -q 'install ok installed'; then
+  missing+=("wine32:i386")
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  log "apt: installing ${missing[*]}"
+  as_root apt-get update -q
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# PowerShell 7 as a .NET global tool (for the publisher and its Pester tests).
+export PATH="$PATH:$HOME/.dotnet/tools"
+if ! command -v pwsh >/dev/null 2>&1; then
+  log "installing PowerShell 7 (.NET tool)"
+  dotnet tool install --global PowerShell --version 7.6.9 >&2
+fi
+
+# Pester 5.7.1 from NuGet, restored through a throwaway project into a
+# project-local folder (git-ignored).
+pester_root="$repo/tools/.pester"
+if [ ! -f "$pester_root/pester/5.7.1/Pester.psd1" ]; then
+  log "restoring Pester 5.7.1"
+  scratch="$(mktemp -d)"
+  cat >"$scratch/restore.csproj" <<'XML'
+<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net10.0</TargetFramework></PropertyGroup>
+  <ItemGroup><PackageDownload Include="Pester" Version="[5.7.1]" /></ItemGroup>
+</Project>
+XML
+  dotnet restore "$scratch/restore.csproj" --packages "$pester_root" >&2
+  rm -rf "$scratch"
+fi
+
+# Front-end packages pinned by package-lock.json (chart library, playwright-core).
+if [ -f "$repo/package.json" ] && [ ! -d "$repo/node_modules" ]; then
+  log "npm ci"
+  (cd "$repo" && npm ci --no-audit --no-fund >&2)
+fi
+log "dependencies ready"
