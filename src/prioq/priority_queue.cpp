@@ -53,6 +53,7 @@ void priority_queue::publish_sizes() {
 
 prioq_status priority_queue::push(void *item, int32_t priority) {
   const uint64_t now = aging() ? platform::monotonic_ns() : 0;
+  uint32_t consumers = 0;
   {
     tpsync::lock_guard guard(lock_);
     if (closed_.load(std::memory_order_relaxed)) return PRIOQ_E_CLOSED;
@@ -63,13 +64,17 @@ prioq_status priority_queue::push(void *item, int32_t priority) {
     ++total_;
     total_snapshot_.store(total_, std::memory_order_relaxed);
     level_sizes_[priority].store(level.count, std::memory_order_relaxed);
+    consumers = item_events_.peek();  // under lock_: see event_count::peek
   }
-  item_events_.notify_one();
+  // A spinning consumer will take the item; waking a sleeper too would only
+  // cost a system call (see the hand-off rule in event_count.h).
+  if (tpsync::event_count::should_wake(consumers)) item_events_.wake_one();
   return PRIOQ_OK;
 }
 
 prioq_status priority_queue::push_batch(const prioq_item *items, size_t count) {
   size_t per_level[PRIOQ_PRIORITY_COUNT] = {};
+  uint32_t consumers = 0;
   for (size_t i = 0; i < count; ++i) ++per_level[items[i].priority];
   const uint64_t now = aging() ? platform::monotonic_ns() : 0;
   {
@@ -84,11 +89,14 @@ prioq_status priority_queue::push_batch(const prioq_item *items, size_t count) {
     for (size_t i = 0; i < count; ++i) levels_[items[i].priority].push_back(entry{items[i].value, now});
     total_ += count;
     publish_sizes();
+    consumers = item_events_.peek();
   }
-  if (count == 1) {
-    item_events_.notify_one();
-  } else if (count > 1) {
-    item_events_.notify_all();
+  if (tpsync::event_count::has_waiters(consumers)) {
+    if (count == 1) {
+      item_events_.wake_one();
+    } else {
+      item_events_.wake_all();
+    }
   }
   return PRIOQ_OK;
 }
@@ -121,34 +129,47 @@ int priority_queue::select_level(uint64_t now_ns) const {
 }
 
 prioq_status priority_queue::try_pop(prioq_item *out_items, size_t max_count, size_t *out_count) {
-  // Empty fast path without the lock. A stale non-zero only costs a lock
-  // round trip; a stale zero is fine because callers that wait re-check
-  // after prepare_wait (see event_count).
+  // Empty fast path without the lock, for callers that will not sleep on the
+  // answer. A stale zero is a pop that linearized before the push.
   if (total_snapshot_.load(std::memory_order_acquire) == 0) {
     return closed() ? PRIOQ_E_CLOSED : PRIOQ_E_EMPTY;
   }
-  tpsync::lock_guard guard(lock_);
-  if (total_ == 0) return closed_.load(std::memory_order_relaxed) ? PRIOQ_E_CLOSED : PRIOQ_E_EMPTY;
-  // Reading the clock costs far more than the rest of a pop; only aging with
-  // at least two non-empty levels needs it.
-  bool need_clock = false;
-  if (aging()) {
-    int non_empty = 0;
-    for (const ring &level : levels_) non_empty += level.count != 0 ? 1 : 0;
-    need_clock = non_empty > 1;
-  }
-  const uint64_t now = need_clock ? platform::monotonic_ns() : 0;
+  return pop_locked(out_items, max_count, out_count);
+}
+
+prioq_status priority_queue::pop_locked(prioq_item *out_items, size_t max_count,
+                                        size_t *out_count) {
   size_t popped = 0;
-  while (popped < max_count && total_ != 0) {
-    const int level = select_level(now);
-    const entry item = levels_[level].pop_front();
-    out_items[popped].value = item.value;
-    out_items[popped].priority = level;
-    ++popped;
-    --total_;
+  bool more_left = false;
+  uint32_t consumers = 0;
+  {
+    tpsync::lock_guard guard(lock_);
+    if (total_ == 0) return closed_.load(std::memory_order_relaxed) ? PRIOQ_E_CLOSED : PRIOQ_E_EMPTY;
+    // Reading the clock costs far more than the rest of a pop; only aging
+    // with at least two non-empty levels needs it.
+    bool need_clock = false;
+    if (aging()) {
+      int non_empty = 0;
+      for (const ring &level : levels_) non_empty += level.count != 0 ? 1 : 0;
+      need_clock = non_empty > 1;
+    }
+    const uint64_t now = need_clock ? platform::monotonic_ns() : 0;
+    while (popped < max_count && total_ != 0) {
+      const int level = select_level(now);
+      const entry item = levels_[level].pop_front();
+      out_items[popped].value = item.value;
+      out_items[popped].priority = level;
+      ++popped;
+      --total_;
+    }
+    more_left = total_ != 0;
+    publish_sizes();
+    if (more_left) consumers = item_events_.peek();
   }
-  publish_sizes();
   *out_count = popped;
+  // Hand-off: a push may have skipped waking a sleeper because a consumer
+  // was spinning; pass the remaining work on (event_count.h).
+  if (more_left && tpsync::event_count::should_wake(consumers)) item_events_.wake_one();
   return PRIOQ_OK;
 }
 
@@ -158,19 +179,29 @@ prioq_status priority_queue::pop(prioq_item *out_items, size_t max_count, uint32
   if (status != PRIOQ_E_EMPTY || timeout_ms == 0) {
     return status == PRIOQ_E_EMPTY ? PRIOQ_E_TIMEOUT : status;
   }
-  for (uint32_t spin = 0; spin < spin_count_; ++spin) {
-    platform::cpu_relax();
-    if (total_snapshot_.load(std::memory_order_relaxed) != 0 || closed()) {
-      status = try_pop(out_items, max_count, out_count);
-      if (status != PRIOQ_E_EMPTY) return status;
+  if (spin_count_ != 0) {
+    item_events_.begin_spin();
+    for (uint32_t spin = 0; spin < spin_count_; ++spin) {
+      platform::cpu_relax();
+      if (total_snapshot_.load(std::memory_order_relaxed) != 0 || closed()) {
+        status = try_pop(out_items, max_count, out_count);
+        if (status != PRIOQ_E_EMPTY) {
+          item_events_.end_spin();
+          return status;
+        }
+      }
     }
+    item_events_.end_spin();
   }
   const bool infinite = timeout_ms == PRIOQ_INFINITE;
   const uint64_t deadline =
       infinite ? 0 : platform::monotonic_ns() + static_cast<uint64_t>(timeout_ms) * 1000000ull;
   for (;;) {
     const uint32_t key = item_events_.prepare_wait();
-    status = try_pop(out_items, max_count, out_count);
+    // Under the lock, never the lock-free fast path: pushes read the waiter
+    // count under the same lock, which is what makes a lost wake-up
+    // impossible (event_count::peek).
+    status = pop_locked(out_items, max_count, out_count);
     if (status != PRIOQ_E_EMPTY) {
       item_events_.cancel_wait();
       return status;
@@ -192,11 +223,13 @@ prioq_status priority_queue::pop(prioq_item *out_items, size_t max_count, uint32
 }
 
 void priority_queue::close() {
+  uint32_t consumers = 0;
   {
     tpsync::lock_guard guard(lock_);
     closed_.store(true, std::memory_order_release);
+    consumers = item_events_.peek();
   }
-  item_events_.notify_all();
+  if (tpsync::event_count::has_waiters(consumers)) item_events_.wake_all();
 }
 
 size_t priority_queue::size(int32_t priority) const {

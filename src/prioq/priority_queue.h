@@ -76,6 +76,9 @@ class priority_queue {
   size_t size(int32_t priority) const;
 
  private:
+  // try_pop without the lock-free empty check.
+  prioq_status pop_locked(prioq_item *out_items, size_t max_count, size_t *out_count)
+      EXCLUDES(lock_);
   // The level the next pop takes from, or -1 if empty.
   int select_level(uint64_t now_ns) const REQUIRES(lock_);
   bool aging() const { return aging_threshold_ns_ != 0; }

@@ -10,10 +10,19 @@
 // then call notify_one() or notify_all().
 //
 // Why no wake-up is lost: prepare_wait() and notify_*() both perform a
-// read-modify-write on waiters_, so they are totally ordered. If the notifier's
+// read-modify-write on state_, so they are totally ordered. If the notifier's
 // comes later it sees the waiter and bumps epoch_ (so wait(key) returns at
 // once or is woken); if it comes earlier, the waiter's RMW reads from it and so
 // sees the condition the notifier wrote before it.
+//
+// Spinners: a thread that polls for the condition before sleeping can say so
+// with begin_spin()/end_spin(). notify_one_unless_spinning() then skips the
+// wake while a spinner exists, because the spinner will take the work. That
+// is only safe with a hand-off rule the user must keep: whoever consumes work
+// and sees more left calls notify_one_unless_spinning() again (a chain), and a
+// spinner that gives up calls end_spin() before prepare_wait() and re-checks
+// the condition after it (the usual protocol). Both are RMWs on state_, so a
+// notifier that saw a spinner is ordered before that spinner's end_spin().
 #ifndef TPOOL_SRC_SYNC_EVENT_COUNT_H
 #define TPOOL_SRC_SYNC_EVENT_COUNT_H
 
@@ -31,37 +40,74 @@ class event_count {
   event_count &operator=(const event_count &) = delete;
 
   uint32_t prepare_wait() {
-    waiters_.fetch_add(1, std::memory_order_seq_cst);
+    state_.fetch_add(kWaiter, std::memory_order_seq_cst);
     return epoch_.load(std::memory_order_seq_cst);
   }
 
-  void cancel_wait() { waiters_.fetch_sub(1, std::memory_order_relaxed); }
+  void cancel_wait() { state_.fetch_sub(kWaiter, std::memory_order_relaxed); }
+
+  void begin_spin() { state_.fetch_add(kSpinner, std::memory_order_seq_cst); }
+  void end_spin() { state_.fetch_sub(kSpinner, std::memory_order_seq_cst); }
 
   // Sleeps until notified after prepare_wait() returned key, the timeout
   // elapses (returns false) or spuriously (returns true). Ends the wait.
   bool wait(uint32_t key, uint32_t timeout_ms) {
     const bool woke = platform::wait_on_address(epoch_, key, timeout_ms);
-    waiters_.fetch_sub(1, std::memory_order_relaxed);
+    state_.fetch_sub(kWaiter, std::memory_order_relaxed);
     return woke;
   }
 
   void notify_one() {
-    if (waiters_.fetch_add(0, std::memory_order_seq_cst) == 0) return;
-    epoch_.fetch_add(1, std::memory_order_seq_cst);
-    platform::wake_one(epoch_);
+    if ((state_.fetch_add(0, std::memory_order_seq_cst) & kWaiterMask) == 0) return;
+    wake(false);
   }
 
   void notify_all() {
-    if (waiters_.fetch_add(0, std::memory_order_seq_cst) == 0) return;
-    epoch_.fetch_add(1, std::memory_order_seq_cst);
-    platform::wake_all(epoch_);
+    if ((state_.fetch_add(0, std::memory_order_seq_cst) & kWaiterMask) == 0) return;
+    wake(true);
   }
 
-  uint32_t waiters() const { return waiters_.load(std::memory_order_relaxed); }
+  void notify_one_unless_spinning() {
+    const uint32_t state = state_.fetch_add(0, std::memory_order_seq_cst);
+    if ((state & kWaiterMask) == 0 || (state & kSpinnerMask) != 0) return;
+    wake(false);
+  }
+
+  // Lock-protected variant, one RMW cheaper per notification: when the
+  // waiter's condition check and the notifier's update happen under the same
+  // lock, the notifier may read the state with peek() while holding that lock
+  // (the lock orders it after any waiter whose check came first) and, after
+  // unlocking, call wake_one()/wake_all() if should_wake(state).
+  uint32_t peek() const { return state_.load(std::memory_order_relaxed); }
+  static bool should_wake(uint32_t state) {
+    return (state & kWaiterMask) != 0 && (state & kSpinnerMask) == 0;
+  }
+  static bool has_waiters(uint32_t state) { return (state & kWaiterMask) != 0; }
+  void wake_one() { wake(false); }
+  void wake_all() { wake(true); }
+
+  uint32_t waiters() const { return state_.load(std::memory_order_relaxed) & kWaiterMask; }
+  uint32_t spinners() const { return state_.load(std::memory_order_relaxed) >> 16; }
 
  private:
+  // state_ packs both counts so one RMW reads both: low 16 bits are threads
+  // between prepare_wait() and the end of wait(), high 16 bits are spinners.
+  static constexpr uint32_t kWaiter = 1u;
+  static constexpr uint32_t kWaiterMask = 0xFFFFu;
+  static constexpr uint32_t kSpinner = 1u << 16;
+  static constexpr uint32_t kSpinnerMask = 0xFFFF0000u;
+
+  void wake(bool everyone) {
+    epoch_.fetch_add(1, std::memory_order_seq_cst);
+    if (everyone) {
+      platform::wake_all(epoch_);
+    } else {
+      platform::wake_one(epoch_);
+    }
+  }
+
   alignas(64) std::atomic<uint32_t> epoch_{0};
-  std::atomic<uint32_t> waiters_{0};
+  std::atomic<uint32_t> state_{0};
 };
 
 }  // namespace tpsync

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Runs every test tpool has, on a fresh Debian machine or a developer's:
+#   1. installs what is missing (tools/deps.sh, idempotent);
+#   2. configures, builds and tests the presets linux-debug, linux-asan,
+#      linux-tsan, mingw-x64-release (under Wine) and mingw-x86-release
+#      (export-table checks; its other tests too where 32-bit Wine can run);
+#   3. runs the fuzz smoke run, the soak smoke run, the publisher's Pester
+#      tests and the offline page's browser test.
+# Prints each suite's summary and exits non-zero if anything failed.
+#
+#   TPOOL_TEST_PRESETS="linux-debug mingw-x64-release"  run only these presets
+#   TPOOL_TEST_SKIP_EXTRAS=1                             skip fuzz/soak/publisher/page
+set -uo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo"
+export PATH="$PATH:$HOME/.dotnet/tools"
+jobs="${TPOOL_TEST_JOBS:-2}"
+
+started=$(date +%s)
+passed=0
+failed=0
+summary=()
+
+note() { printf '\n==== %s ====\n' "$*"; }
+record() {  # record <suite> <exit code> <detail>
+  if [ "$2" -eq 0 ]; then
+    passed=$((passed + 1)); summary+=("PASS  $1  $3")
+  else
+    failed=$((failed + 1)); summary+=("FAIL  $1  $3")
+  fi
+}
+
+note "dependencies"
+if ! tools/deps.sh; then
+  echo "tools/deps.sh failed" >&2
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+# 32-bit Windows programs need 32-bit Wine, which needs a kernel that runs
+# 32-bit ELF programs. Probe instead of assuming.
+x86_mode="exports-only"
+if /usr/lib/wine/wine --version >/dev/null 2>&1; then x86_mode="full"; fi
+
+# Create the Wine prefix once, before tests run in parallel.
+if [ -x /usr/lib/wine/wine64 ]; then
+  tools/wine-run.sh cmd.exe /c exit 0 >/dev/null 2>&1 || true
+fi
+
+run_preset() {
+  local preset="$1"; shift
+  local log="build/test-logs/$preset.log"
+  mkdir -p build/test-logs
+  note "preset $preset"
+  if ! cmake --preset "$preset" "$@" >"$log" 2>&1; then
+    tail -n 40 "$log"; record "$preset" 1 "configure failed (see $log)"; return
+  fi
+  if ! cmake --build --preset "$preset" -j "$jobs" >>"$log" 2>&1; then
+    grep -E 'error|Error' "$log" | head -n 40; record "$preset" 1 "build failed (see $log)"; return
+  fi
+  local ctest_out
+  ctest_out=$(ctest --preset "$preset" -j "$jobs" 2>&1)
+  local rc=$?
+  printf '%s\n' "$ctest_out" | tee -a "$log" | grep -E -A 30 'tests passed|tests failed|The following tests' | head -n 60
+  record "$preset" "$rc" "$(printf '%s\n' "$ctest_out" | grep -E 'tests passed|tests failed' | tail -n 1)"
+}
+
+presets="${TPOOL_TEST_PRESETS:-linux-debug linux-asan linux-tsan mingw-x64-release mingw-x86-release}"
+for preset in $presets; do
+  case "$preset" in
+    mingw-x86-release) run_preset "$preset" "-DTPOOL_WINDOWS_TESTS=$x86_mode" ;;
+    *) run_preset "$preset" ;;
+  esac
+done
+[ "$x86_mode" = "full" ] || summary+=("note  mingw-x86-release ran export-table checks only: this kernel cannot run 32-bit programs, so 32-bit Wine cannot start")
+
+if [ -z "${TPOOL_TEST_SKIP_EXTRAS:-}" ]; then
+  for extra in test-fuzz test-soak test-publisher test-page; do
+    script="tools/$extra.sh"
+    [ -x "$script" ] || continue
+    note "$extra"
+    out=$("$script" 2>&1)
+    rc=$?
+    printf '%s\n' "$out" | tail -n 25
+    record "$extra" "$rc" "$(printf '%s\n' "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)"
+  done
+fi
+
+note "summary ($(( $(date +%s) - started )) s)"
+printf '%s\n' "${summary[@]}"
+echo "tools/test.sh: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
