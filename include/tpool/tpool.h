@@ -240,7 +240,8 @@ TPOOL_API tpool_status TPOOL_CALL tpool_shutdown(tpool_pool *pool, tpool_shutdow
  * on the pool; from a pool thread: TPOOL_E_WOULD_DEADLOCK. */
 TPOOL_API tpool_status TPOOL_CALL tpool_destroy(tpool_pool *pool);
 
-/* Waits until every accepted job has its outcome, up to timeout_ms.
+/* Waits until every accepted job has its outcome and its completion callback
+ * has returned, up to timeout_ms.
  * Thread-safe; from a pool thread: TPOOL_E_WOULD_DEADLOCK. */
 TPOOL_API tpool_status TPOOL_CALL tpool_wait_idle(tpool_pool *pool, uint32_t timeout_ms);
 
@@ -263,9 +264,10 @@ TPOOL_API tpool_status TPOOL_CALL tpool_submit_ex(tpool_pool *pool, const tpool_
 TPOOL_API tpool_status TPOOL_CALL tpool_submit_batch(tpool_pool *pool, const tpool_job_desc *descs,
                                                      size_t count, tpool_job **out_jobs);
 
-/* Cancels every queued job; each gets CANCELLED and its completion callback.
- * Running jobs continue. out_cancelled (may be null) receives the count.
- * Thread-safe; callable from a job. */
+/* Cancels every queued job; each gets CANCELLED and its completion callback,
+ * which runs on this thread before the call returns. Running jobs continue.
+ * out_cancelled (may be null) receives the count. Thread-safe; callable from
+ * a job. */
 TPOOL_API tpool_status TPOOL_CALL tpool_cancel_all(tpool_pool *pool, size_t *out_cancelled);
 
 /* ---- job handles --------------------------------------------------------- */

@@ -22,6 +22,13 @@ function(tpool_set_library_naming target)
   else()
     set_target_properties(${target} PROPERTIES
       VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
+    # Hidden visibility does not cover template instantiations pulled in from
+    # the standard library (std::string internals, to_chars tables): a version
+    # script makes the exported set exactly the C API, <target>_*.
+    set(_map ${PROJECT_BINARY_DIR}/${target}-exports.map)
+    file(WRITE ${_map} "{\n  global: ${target}_*;\n  local: *;\n};\n")
+    target_link_options(${target} PRIVATE "LINKER:--version-script=${_map}")
+    set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${_map})
   endif()
 endfunction()
 

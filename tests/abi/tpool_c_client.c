@@ -1,0 +1,293 @@
+/*
+ * A plain C17 program using tpool.dll through its header and import library:
+ * C job and completion callbacks with the TPOOL_CALL convention, handles,
+ * cancellation, batches, statistics and shutdown. Exit code 0 on success.
+ *
+ * No C11 atomics (MSVC's C compiler lacks them by default): each job writes
+ * only its own record, and the main thread reads a record only after the
+ * pool reported that job finished (tpool_job_wait / tpool_wait_idle).
+ */
+#ifdef __cplusplus
+#error "tpool_c_client.c must be compiled as C, not C++."
+#endif
+
+#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L /* nanosleep under -std=c17 */
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <time.h>
+#endif
+
+#include "c_check.h"
+#include "tpool/tpool.h"
+
+/* Bounds every wait so that a broken pool fails the run instead of hanging it. */
+#define WAIT_LIMIT_MS 30000u
+
+static void sleep_one_ms(void) {
+#ifdef _WIN32
+  Sleep(1);
+#else
+  const struct timespec one_ms = {0, 1000000L};
+  nanosleep(&one_ms, NULL);
+#endif
+}
+
+typedef struct job_record {
+  int runs;
+  int completions;
+  int failed_on_purpose;
+  tpool_job_state outcome;
+  int32_t seen_priority;
+  uint64_t seen_id;
+} job_record;
+
+static void TPOOL_CALL record_job(void *context, tpool_job_info *info) {
+  job_record *record = (job_record *)context;
+  uint32_t worker = 0;
+  ++record->runs;
+  tpool_job_info_get(info, &record->seen_id, &record->seen_priority, &worker);
+  if (record->failed_on_purpose) tpool_job_info_set_failed(info);
+}
+
+static void TPOOL_CALL record_completion(void *context, tpool_job_state outcome) {
+  job_record *record = (job_record *)context;
+  ++record->completions;
+  record->outcome = outcome;
+}
+
+/* Runs until its cancellation is requested (or the wait limit passes). */
+static void TPOOL_CALL block_until_cancel_requested(void *context, tpool_job_info *info) {
+  job_record *record = (job_record *)context;
+  uint32_t waited_ms = 0;
+  ++record->runs;
+  while (!tpool_job_info_cancel_requested(info) && waited_ms < WAIT_LIMIT_MS) {
+    sleep_one_ms();
+    ++waited_ms;
+  }
+}
+
+static void TPOOL_CALL ignore_log(void *user, tpool_log_level level, const char *message) {
+  (void)user;
+  (void)level;
+  (void)message;
+}
+
+static tpool_pool *create_pool(uint32_t workers) {
+  tpool_config config;
+  tpool_pool *pool = NULL;
+  C_CHECK_STATUS(tpool_config_init(&config), TPOOL_OK);
+  C_CHECK(config.struct_size == sizeof(tpool_config));
+  config.min_workers = workers;
+  config.max_workers = workers;
+  config.thread_name_prefix = "c-client";
+  config.log_fn = ignore_log;
+  config.log_level = TPOOL_LOG_ERROR;
+  C_CHECK_STATUS(tpool_create(&config, &pool), TPOOL_OK);
+  return pool;
+}
+
+static void wait_until_running(tpool_job *job) {
+  tpool_job_state state = TPOOL_JOB_QUEUED;
+  uint32_t waited_ms = 0;
+  while (tpool_job_status(job, &state) == TPOOL_OK && state == TPOOL_JOB_QUEUED &&
+         waited_ms < WAIT_LIMIT_MS) {
+    sleep_one_ms();
+    ++waited_ms;
+  }
+  C_CHECK(state == TPOOL_JOB_RUNNING);
+}
+
+static void check_library_identity(void) {
+  C_CHECK(tpool_version() == (uint32_t)TPOOL_VERSION_HEX);
+  C_CHECK(strcmp(tpool_status_string(TPOOL_OK), "success") == 0);
+  C_CHECK(tpool_status_string((tpool_status)-1) != NULL);
+  C_CHECK(tpool_job_state_string(TPOOL_JOB_DONE) != NULL);
+  C_CHECK(tpool_job_state_string((tpool_job_state)-1) != NULL);
+}
+
+/* Fire-and-forget jobs, each with its own record, then wait_idle. */
+static void check_plain_submits(tpool_pool *pool) {
+  enum { kJobs = 32 };
+  job_record records[kJobs];
+  int i;
+  memset(records, 0, sizeof records);
+  for (i = 0; i < kJobs; ++i) {
+    C_CHECK_STATUS(tpool_submit(pool, record_job, &records[i], i % TPOOL_PRIORITY_COUNT, NULL), TPOOL_OK);
+  }
+  C_CHECK_STATUS(tpool_wait_idle(pool, WAIT_LIMIT_MS), TPOOL_OK);
+  for (i = 0; i < kJobs; ++i) {
+    C_CHECK(records[i].runs == 1);
+    C_CHECK(records[i].seen_priority == i % TPOOL_PRIORITY_COUNT);
+  }
+}
+
+/* submit_ex with a completion callback and a handle; one job marks itself failed. */
+static void check_handles_and_completions(tpool_pool *pool) {
+  job_record done_record, failed_record;
+  tpool_job_desc desc;
+  tpool_job *done_job = NULL, *failed_job = NULL;
+  tpool_job_state state = TPOOL_JOB_QUEUED;
+  uint64_t done_id = 0, failed_id = 0;
+  memset(&done_record, 0, sizeof done_record);
+  memset(&failed_record, 0, sizeof failed_record);
+  failed_record.failed_on_purpose = 1;
+
+  C_CHECK_STATUS(tpool_job_desc_init(&desc), TPOOL_OK);
+  C_CHECK(desc.struct_size == sizeof(tpool_job_desc));
+  C_CHECK(desc.priority == TPOOL_PRIORITY_MEDIUM);
+  desc.fn = record_job;
+  desc.on_complete = record_completion;
+  desc.priority = TPOOL_PRIORITY_HIGH;
+  desc.context = &done_record;
+  C_CHECK_STATUS(tpool_submit_ex(pool, &desc, &done_job), TPOOL_OK);
+  desc.context = &failed_record;
+  C_CHECK_STATUS(tpool_submit_ex(pool, &desc, &failed_job), TPOOL_OK);
+  if (done_job == NULL || failed_job == NULL) return;
+
+  C_CHECK_STATUS(tpool_job_wait(done_job, WAIT_LIMIT_MS, &state), TPOOL_OK);
+  C_CHECK(state == TPOOL_JOB_DONE);
+  C_CHECK_STATUS(tpool_job_wait(failed_job, WAIT_LIMIT_MS, &state), TPOOL_OK);
+  C_CHECK(state == TPOOL_JOB_FAILED);
+  /* The completion may run just after the state becomes final: wait_idle
+   * covers "every accepted job has its outcome", callbacks included. */
+  C_CHECK_STATUS(tpool_wait_idle(pool, WAIT_LIMIT_MS), TPOOL_OK);
+  C_CHECK(done_record.completions == 1 && done_record.outcome == TPOOL_JOB_DONE);
+  C_CHECK(failed_record.completions == 1 && failed_record.outcome == TPOOL_JOB_FAILED);
+
+  C_CHECK_STATUS(tpool_job_id(done_job, &done_id), TPOOL_OK);
+  C_CHECK_STATUS(tpool_job_id(failed_job, &failed_id), TPOOL_OK);
+  C_CHECK(done_id < failed_id); /* ids increase in submission order */
+  C_CHECK(done_record.seen_id == done_id);
+  C_CHECK_STATUS(tpool_job_cancel(done_job), TPOOL_E_JOB_FINISHED);
+  C_CHECK_STATUS(tpool_job_release(done_job), TPOOL_OK);
+  C_CHECK_STATUS(tpool_job_release(failed_job), TPOOL_OK);
+}
+
+static void check_batch_submit(tpool_pool *pool) {
+  enum { kJobs = 8 };
+  job_record records[kJobs];
+  tpool_job_desc descs[kJobs];
+  tpool_job *jobs[kJobs];
+  tpool_job_state state = TPOOL_JOB_QUEUED;
+  int i;
+  memset(records, 0, sizeof records);
+  memset(jobs, 0, sizeof jobs);
+  for (i = 0; i < kJobs; ++i) {
+    tpool_job_desc_init(&descs[i]);
+    descs[i].fn = record_job;
+    descs[i].on_complete = record_completion;
+    descs[i].context = &records[i];
+    descs[i].priority = TPOOL_PRIORITY_LOW;
+  }
+  C_CHECK_STATUS(tpool_submit_batch(pool, descs, kJobs, jobs), TPOOL_OK);
+  for (i = 0; i < kJobs; ++i) {
+    if (jobs[i] == NULL) continue;
+    C_CHECK_STATUS(tpool_job_wait(jobs[i], WAIT_LIMIT_MS, &state), TPOOL_OK);
+    C_CHECK(state == TPOOL_JOB_DONE);
+    C_CHECK_STATUS(tpool_job_release(jobs[i]), TPOOL_OK);
+  }
+  C_CHECK_STATUS(tpool_wait_idle(pool, WAIT_LIMIT_MS), TPOOL_OK);
+  for (i = 0; i < kJobs; ++i) C_CHECK(records[i].runs == 1 && records[i].completions == 1);
+}
+
+/* One worker kept busy, so the next jobs stay queued and can be cancelled. */
+static void check_cancellation(void) {
+  tpool_pool *pool = create_pool(1);
+  job_record blocker_record, victim_record, queued_records[3];
+  tpool_job_desc desc;
+  tpool_job *blocker = NULL, *victim = NULL;
+  tpool_job_state state = TPOOL_JOB_QUEUED;
+  size_t cancelled = 99;
+  int i;
+  if (pool == NULL) return;
+  memset(&blocker_record, 0, sizeof blocker_record);
+  memset(&victim_record, 0, sizeof victim_record);
+  memset(queued_records, 0, sizeof queued_records);
+
+  C_CHECK_STATUS(tpool_submit(pool, block_until_cancel_requested, &blocker_record,
+                              TPOOL_PRIORITY_HIGH, &blocker), TPOOL_OK);
+  if (blocker == NULL) return;
+  wait_until_running(blocker);
+
+  tpool_job_desc_init(&desc);
+  desc.fn = record_job;
+  desc.on_complete = record_completion;
+  desc.context = &victim_record;
+  C_CHECK_STATUS(tpool_submit_ex(pool, &desc, &victim), TPOOL_OK);
+  if (victim != NULL) {
+    C_CHECK_STATUS(tpool_job_cancel(victim), TPOOL_OK);
+    /* The completion ran on this thread before tpool_job_cancel returned. */
+    C_CHECK(victim_record.completions == 1 && victim_record.outcome == TPOOL_JOB_CANCELLED);
+    C_CHECK_STATUS(tpool_job_status(victim, &state), TPOOL_OK);
+    C_CHECK(state == TPOOL_JOB_CANCELLED);
+    C_CHECK_STATUS(tpool_job_release(victim), TPOOL_OK);
+  }
+
+  for (i = 0; i < 3; ++i) {
+    desc.context = &queued_records[i];
+    C_CHECK_STATUS(tpool_submit_ex(pool, &desc, NULL), TPOOL_OK);
+  }
+  C_CHECK_STATUS(tpool_cancel_all(pool, &cancelled), TPOOL_OK);
+  C_CHECK(cancelled == 3);
+  for (i = 0; i < 3; ++i) {
+    C_CHECK(queued_records[i].runs == 0);
+    C_CHECK(queued_records[i].completions == 1 && queued_records[i].outcome == TPOOL_JOB_CANCELLED);
+  }
+
+  C_CHECK_STATUS(tpool_job_cancel(blocker), TPOOL_E_JOB_RUNNING);
+  C_CHECK_STATUS(tpool_job_wait(blocker, WAIT_LIMIT_MS, &state), TPOOL_OK);
+  C_CHECK(state == TPOOL_JOB_DONE);
+  C_CHECK(victim_record.runs == 0);
+  C_CHECK_STATUS(tpool_job_release(blocker), TPOOL_OK);
+  C_CHECK_STATUS(tpool_shutdown(pool, TPOOL_SHUTDOWN_CANCEL, WAIT_LIMIT_MS), TPOOL_OK);
+  C_CHECK_STATUS(tpool_destroy(pool), TPOOL_OK);
+}
+
+static void check_stats(tpool_pool *pool, uint64_t expected_submitted) {
+  tpool_stats stats;
+  tpool_worker_stats workers[8];
+  size_t worker_count = 0;
+  uint64_t submitted = 0, finished = 0;
+  int p;
+  memset(&stats, 0, sizeof stats);
+  stats.struct_size = sizeof stats;
+  C_CHECK_STATUS(tpool_get_stats(pool, &stats), TPOOL_OK);
+  for (p = 0; p < TPOOL_PRIORITY_COUNT; ++p) {
+    submitted += stats.priority[p].submitted;
+    finished += stats.priority[p].done + stats.priority[p].failed + stats.priority[p].cancelled;
+  }
+  C_CHECK(submitted == expected_submitted);
+  C_CHECK(finished == expected_submitted);
+  C_CHECK(stats.workers_min == 2 && stats.workers_max == 2);
+
+  memset(workers, 0, sizeof workers);
+  workers[0].struct_size = sizeof workers[0];
+  C_CHECK_STATUS(tpool_get_worker_stats(pool, workers, 8, &worker_count), TPOOL_OK);
+  C_CHECK(worker_count >= 1 && worker_count <= 8);
+  C_CHECK_STATUS(tpool_set_log_level(pool, TPOOL_LOG_WARN), TPOOL_OK);
+}
+
+int main(void) {
+  tpool_pool *pool;
+  check_library_identity();
+  pool = create_pool(2);
+  if (pool != NULL) {
+    check_plain_submits(pool);
+    check_handles_and_completions(pool);
+    check_batch_submit(pool);
+    check_stats(pool, 32 + 2 + 8);
+    C_CHECK_STATUS(tpool_shutdown(pool, TPOOL_SHUTDOWN_DRAIN, WAIT_LIMIT_MS), TPOOL_OK);
+    C_CHECK_STATUS(tpool_submit(pool, record_job, NULL, TPOOL_PRIORITY_HIGH, NULL), TPOOL_E_SHUT_DOWN);
+    C_CHECK_STATUS(tpool_destroy(pool), TPOOL_OK);
+  }
+  check_cancellation();
+  return c_check_exit_code("tpool_c_client");
+}
