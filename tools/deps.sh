@@ -17,8 +17,13 @@ apt_packages=(
   nlohmann-json3-dev libfmt-dev libcli11-dev libtbb-dev
   g++-mingw-w64-x86-64-posix g++-mingw-w64-i686-posix
   binutils-mingw-w64-x86-64 binutils-mingw-w64-i686
-  wine64 valgrind chromium nodejs npm python3
+  wine64 valgrind chromium python3
 )
+# Node.js and npm: the machine image may already carry a Node.js that bundles
+# npm (Debian's separate npm package then conflicts with it), so install
+# Debian's only where there is none.
+command -v node >/dev/null 2>&1 || apt_packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || apt_packages+=(npm)
 
 missing=()
 for package in "${apt_packages[@]}"; do
@@ -49,7 +54,7 @@ fi
 # Pester 5.7.1 from NuGet, restored through a throwaway project into a
 # project-local folder (git-ignored).
 pester_root="$repo/tools/.pester"
-if [ ! -f "$pester_root/pester/5.7.1/Pester.psd1" ]; then
+if [ ! -f "$pester_root/pester/5.7.1/tools/Pester.psd1" ]; then
   log "restoring Pester 5.7.1"
   scratch="$(mktemp -d)"
   cat >"$scratch/restore.csproj" <<'XML'

@@ -12,8 +12,10 @@
  *   items of different producers at the same priority are ordered by the
  *   moment their push took effect (each push is linearizable).
  *   Optional aging (prioq_config.aging_threshold_ms): a LOW or MEDIUM item
- *   that has waited longer than the threshold is popped ahead of newer
- *   higher-priority items; among several overdue levels the oldest item wins.
+ *   that has waited longer than the threshold is popped ahead of NEWER
+ *   higher-priority items, never ahead of older ones: among the head of the
+ *   highest non-empty level and the overdue heads of lower levels, the
+ *   oldest item is popped.
  *
  * Thread safety
  *   Every function except prioq_destroy may be called concurrently from any

@@ -110,19 +110,18 @@ int priority_queue::select_level(uint64_t now_ns) const {
     }
   }
   if (highest < 0 || !aging()) return highest;
-  // Starvation bound: among lower levels whose oldest item is overdue, the
-  // oldest item wins; otherwise strict priority.
+  // Starvation bound: an overdue head of a lower level is taken only ahead
+  // of NEWER items; among the highest level's head and the overdue heads, the
+  // oldest wins. An older higher-priority item is never overtaken.
   int chosen = highest;
   uint64_t oldest = levels_[highest].front().pushed_ns;
-  bool overdue_found = false;
   for (int p = highest + 1; p < PRIOQ_PRIORITY_COUNT; ++p) {
     if (levels_[p].count == 0) continue;
     const uint64_t pushed = levels_[p].front().pushed_ns;
     const bool overdue = now_ns > pushed && now_ns - pushed > aging_threshold_ns_;
-    if (overdue && (!overdue_found || pushed < oldest)) {
+    if (overdue && pushed < oldest) {
       chosen = p;
       oldest = pushed;
-      overdue_found = true;
     }
   }
   return chosen;

@@ -1,0 +1,24 @@
+// The end-of-run report: completion order per priority, the pool's
+// diagnostics, and the exactly-once check that decides the exit code.
+#pragma once
+
+#include "demo_jobs.h"
+
+#include <tpool/tpool.h>
+
+#include <vector>
+
+namespace client_app {
+
+// Prints the order jobs finished in (one letter per job) and, per priority,
+// where in that order its jobs finished. Call after every job completed.
+void print_completion_order(const std::vector<DemoJob> &jobs);
+
+// Prints tpool_get_stats and tpool_get_worker_stats for the pool.
+void print_pool_diagnostics(const tpool_pool *pool);
+
+// True when every job ran once, completed once with DONE, and the pool's
+// counters agree with the plan. Prints each problem found.
+bool verify_exactly_once(const std::vector<DemoJob> &jobs, const tpool_stats &stats);
+
+}  // namespace client_app

@@ -1,0 +1,146 @@
+# Builds a synthetic bench capture (benchmarks.json + native-runs.csv) that
+# follows docs/benchmark-schema.md, for the publisher tests only. The numbers
+# are generated, deterministic and never published anywhere: the tests
+# publish them into throw-away folders.
+
+function New-FixtureScenarioList {
+    param([switch]$Quick)
+    $list = @()
+    foreach ($iterations in @(0, 2048)) {
+        foreach ($workers in @(1, 4, 8)) {
+            foreach ($mix in @('uniform', 'high90', 'low90')) {
+                $list += @{ id = "throughput/w$workers/i$iterations/$mix"; kind = 'throughput'; workers = $workers
+                            producers = 1; iterations = $iterations; mix = $mix; tasks = 12000 }
+            }
+        }
+    }
+    foreach ($mix in @('uniform', 'high90', 'low90')) {
+        $list += @{ id = "producers16/w8/i2048/$mix"; kind = 'many_producers'; workers = 8; producers = 16
+                    iterations = 2048; mix = $mix; tasks = 48000 }
+    }
+    foreach ($iterations in @(0, 2048)) {
+        $list += @{ id = "threads/serial/i$iterations"; kind = 'serial_threads'; workers = 0; producers = 0
+                    iterations = $iterations; mix = 'none'; tasks = 256 }
+    }
+    foreach ($workers in @(1, 4, 8)) {
+        $list += @{ id = "lifecycle/w$workers"; kind = 'lifecycle'; workers = $workers; producers = 0
+                    iterations = 0; mix = 'none'; tasks = 0 }
+    }
+    if ($Quick) {
+        foreach ($s in $list) { if ($s.tasks -gt 0 -and $s.kind -ne 'serial_threads') { $s.tasks = [int]($s.tasks / 100) } }
+    }
+    return $list
+}
+
+function Get-FixturePriorityCounts {
+    param([string]$Mix, [int]$Tasks)
+    switch ($Mix) {
+        'uniform' { $third = [int]($Tasks / 3); return @($third, $third, ($Tasks - 2 * $third)) }
+        'high90' { $small = [int]($Tasks * 0.05); return @(($Tasks - 2 * $small), $small, $small) }
+        'low90' { $small = [int]($Tasks * 0.05); return @($small, $small, ($Tasks - 2 * $small)) }
+        default { return @(0, 0, 0) }
+    }
+}
+
+function New-FixtureRow {
+    param($Scenario, [string]$Suite, [string]$Pool, [int]$Repetition, [double]$Ms)
+    $counts = Get-FixturePriorityCounts -Mix $Scenario.mix -Tasks $Scenario.tasks
+    $frequency = 10000000
+    $ticks = [long][math]::Round($Ms * $frequency / 1000.0)
+    $ms = $ticks * 1000.0 / $frequency
+    $rate = 0.0
+    if ($Scenario.kind -ne 'lifecycle' -and $Scenario.tasks -gt 0) { $rate = [math]::Round($Scenario.tasks / ($ms / 1000.0), 3) }
+    $row = [ordered]@{}
+    $row.suite = $Suite; $row.scenario = $Scenario.id; $row.kind = $Scenario.kind; $row.pool = $Pool
+    $row.workers = $Scenario.workers; $row.producers = $Scenario.producers; $row.iterations = $Scenario.iterations
+    $row.mix = $Scenario.mix; $row.repetition = $Repetition; $row.tasks = $Scenario.tasks
+    $row.high = $counts[0]; $row.medium = $counts[1]; $row.low = $counts[2]
+    $row.ticks = $ticks; $row.frequency = $frequency; $row.ms = $ms; $row.tasks_per_s = $rate
+    $row.accepted = $Scenario.tasks; $row.executed = $Scenario.tasks; $row.completed = $Scenario.tasks
+    $row.succeeded = $Scenario.tasks; $row.cancelled = 0; $row.validated = 1
+    return $row
+}
+
+function Get-FixtureMedian {
+    param([double[]]$Values)
+    $sorted = @($Values | Sort-Object)
+    return $sorted[[int][math]::Floor(($sorted.Count - 1) / 2)]
+}
+
+function New-FixtureCapture {
+    <#
+    .SYNOPSIS
+    Writes benchmarks.json and native-runs.csv into OutDir. -Mutate receives
+    the capture (Json: ordered dictionary, Rows: list of ordered dictionaries)
+    before it is written, so a test can break exactly one thing.
+    #>
+    param(
+        [Parameter(Mandatory = $true)][string]$OutDir,
+        [string]$Platform = 'x64',
+        [string]$CapturedUtc = '2026-12-02T12:00:00Z',
+        [switch]$Quick,
+        [scriptblock]$Mutate
+    )
+    $repetitions = 7
+    if ($Quick) { $repetitions = 2 }
+    $scenarios = New-FixtureScenarioList -Quick:$Quick
+    $rows = New-Object System.Collections.Generic.List[object]
+    $summaries = @()
+    $index = 0
+    foreach ($scenario in $scenarios) {
+        $index++
+        $times = @()
+        for ($rep = 1; $rep -le $repetitions; $rep++) {
+            $ms = 1.0 + $index * 0.5 + $rep * 0.01
+            $rows.Add((New-FixtureRow -Scenario $scenario -Suite 'reference' -Pool 'tpool' -Repetition $rep -Ms $ms))
+            $times += $rows[$rows.Count - 1].ms
+        }
+        $median = Get-FixtureMedian $times
+        $rate = 0.0
+        if ($scenario.kind -ne 'lifecycle' -and $scenario.tasks -gt 0) { $rate = $scenario.tasks / ($median / 1000.0) }
+        $summaries += [ordered]@{
+            id = $scenario.id; suite = 'reference'; kind = $scenario.kind; pool = 'tpool'
+            workers = $scenario.workers; producers = $scenario.producers; iterations = $scenario.iterations
+            mix = $scenario.mix; tasks = $scenario.tasks; repetitions = $repetitions
+            ms = [ordered]@{ min = ($times | Measure-Object -Minimum).Minimum; median = $median; max = ($times | Measure-Object -Maximum).Maximum }
+            tasks_per_s = [ordered]@{ min = $rate; median = $rate; max = $rate }
+            rsd_pct = 0.5; rsd_warning = $false; ratios = [ordered]@{ reference = 2.0 }; efficiency = $null
+        }
+    }
+    # A peer row (suite=extended) so the CSV holds both suites, as bench's does.
+    $peer = $scenarios[0]
+    for ($rep = 1; $rep -le 3; $rep++) {
+        $rows.Add((New-FixtureRow -Scenario $peer -Suite 'extended' -Pool 'reference' -Repetition $rep -Ms (3.0 + $rep * 0.01)))
+    }
+
+    $json = [ordered]@{
+        schema = 'tpool-bench'; schema_version = 1; artifact_version = 1; success_marker = 'TPOOL_BENCH_OK'
+        captured_utc = $CapturedUtc; platform = $Platform
+        environment = [ordered]@{ cpu_model = 'Fixture CPU'; logical_cores = 2; physical_cores = 2; os = 'Fixture OS'
+                                  wine_version = $null; compiler = 'Fixture C++'; build_type = 'Release'; cxx_standard = 201703
+                                  clock = 'QueryPerformanceCounter'; clock_frequency = 10000000; power_plan = $null
+                                  process_priority = 'normal'; affinity = $null; main_thread_priority = 'normal'; stable_mode = $false }
+        sources = @([ordered]@{ path = 'src/tpool/pool.cpp'; sha256 = ('0' * 64) })
+        methodology = [ordered]@{ warmups = 2; repetitions = $repetitions; seed = '0x5eed1234'; rsd_warning_pct = 10.0 }
+        expected_rows = [ordered]@{ reference = $scenarios.Count * $repetitions }
+        scenarios = $summaries
+        latency = @()
+        starvation = [ordered]@{ bound_ms = 100; longest_low_wait_ms = 5; pass = $true }
+        extra = [ordered]@{}
+        observations = $rows
+    }
+    $capture = [pscustomobject]@{ Json = $json; Rows = $rows }
+    if ($Mutate) { & $Mutate $capture }
+    $capture.Json.observations = $capture.Rows
+
+    if (-not (Test-Path -LiteralPath $OutDir)) { [void](New-Item -ItemType Directory -Path $OutDir) }
+    $culture = [System.Globalization.CultureInfo]::InvariantCulture
+    $lines = New-Object System.Collections.Generic.List[string]
+    if ($capture.Rows.Count -gt 0) { $lines.Add((@($capture.Rows[0].Keys) -join ',')) }
+    foreach ($row in $capture.Rows) {
+        $lines.Add((@($row.Values | ForEach-Object { [string]::Format($culture, '{0}', $_) }) -join ','))
+    }
+    $encoding = New-Object System.Text.UTF8Encoding($false)
+    [System.IO.File]::WriteAllText((Join-Path $OutDir 'native-runs.csv'), (($lines -join "`n") + "`n"), $encoding)
+    [System.IO.File]::WriteAllText((Join-Path $OutDir 'benchmarks.json'), ($capture.Json | ConvertTo-Json -Depth 8), $encoding)
+}

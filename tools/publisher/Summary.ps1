@@ -1,0 +1,31 @@
+# The short table printed after a run: one line per reference scenario.
+
+function Get-TpoolSummary {
+    <#
+    .SYNOPSIS
+    One object per reference-suite scenario of a benchmarks.json: Scenario,
+    MedianTasksPerS, MedianMs, RatioToReference (tpool median tasks/s over
+    the reference pool's; empty when bench measured no such peer) and RSD.
+    #>
+    [CmdletBinding()]
+    param([Parameter(Mandatory = $true)][string]$JsonPath)
+    # .NET resolves relative paths against the process folder, not PowerShell's location.
+    $JsonPath = (Resolve-Path -LiteralPath $JsonPath).ProviderPath
+    $json = [System.IO.File]::ReadAllText($JsonPath) | ConvertFrom-Json
+    foreach ($scenario in @($json.scenarios)) {
+        if ((Get-TpoolProperty $scenario 'suite') -ne 'reference') { continue }
+        $ratio = Get-TpoolProperty (Get-TpoolProperty $scenario 'ratios') 'reference'
+        $rsd = Get-TpoolProperty $scenario 'rsd_pct'
+        $warn = ''
+        if (Get-TpoolProperty $scenario 'rsd_warning') { $warn = ' !' }
+        $tasksPerS = Get-TpoolProperty (Get-TpoolProperty $scenario 'tasks_per_s') 'median'
+        $ms = Get-TpoolProperty (Get-TpoolProperty $scenario 'ms') 'median'
+        [pscustomobject]@{
+            Scenario         = $scenario.id
+            MedianTasksPerS  = $(if ($tasksPerS) { '{0:N0}' -f [double]$tasksPerS } else { '-' })
+            MedianMs         = $(if ($null -ne $ms) { '{0:N3}' -f [double]$ms } else { '-' })
+            RatioToReference = $(if ($null -ne $ratio) { '{0:N2}x' -f [double]$ratio } else { '-' })
+            RsdPct           = $(if ($null -ne $rsd) { ('{0:N1}' -f [double]$rsd) + $warn } else { '-' })
+        }
+    }
+}

@@ -1,0 +1,19 @@
+# TpoolPublisher: the pieces of tools/Benchmark.ps1, one job per file, so the
+# Pester tests in tests/publisher/ can exercise each gate on its own.
+# Must stay valid on Windows PowerShell 5.1 and PowerShell 7.
+Set-StrictMode -Version 2.0
+
+foreach ($part in @('Platform.ps1', 'BenchProcess.ps1', 'CaptureGates.ps1', 'LeakScan.ps1',
+                    'PublishCapture.ps1', 'Summary.ps1')) {
+    . (Join-Path $PSScriptRoot $part)
+}
+
+Export-ModuleMember -Function @(
+    'Get-TpoolPlatformPlan', 'Invoke-TpoolBuild', 'Find-TpoolVisualStudio', 'Get-TpoolCMake',
+    'Invoke-TpoolBench', 'Stop-TpoolProcessTree', 'ConvertTo-TpoolCommandLine',
+    'Test-TpoolExitCode', 'Test-TpoolSuccessMarker', 'Test-TpoolCaptureMetadata',
+    'Test-TpoolCsvRows', 'Test-TpoolObservations', 'Test-TpoolCapture',
+    'Find-TpoolLeak', 'Get-TpoolForbiddenTokens',
+    'New-TpoolBenchmarkDataScript', 'Publish-TpoolCapture',
+    'Get-TpoolSummary', 'Read-TpoolCapture'
+)

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Browser test of the offline page with a REAL capture: publishes a
+# 'bench --quick' run through tools/Benchmark.ps1 into a scratch copy of
+# docs/ and assets/ (artifacts/page-test/), then drives Debian's Chromium on
+# that copy with node's test runner (tests/page/). Screenshots land in
+# artifacts/page-test/. Exits non-zero on failure; the last line is
+# "N passed, N failed".
+#
+#   TPOOL_PAGE_PLATFORM   linux-x64 (default, native) or x64 (MinGW build under Wine)
+#   TPOOL_PAGE_BUILD_DIR  a build folder whose bench to use as it is; default:
+#                         build/linux-debug or build/mingw-x64-release (tools/test.sh
+#                         built them) when it has bench, else bench is built in
+#                         build/page-<platform>
+set -uo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export PATH="$PATH:$HOME/.dotnet/tools"
+platform="${TPOOL_PAGE_PLATFORM:-linux-x64}"
+scratch="$repo/artifacts/page-test"
+
+fail() {
+  echo "test-page: $*" >&2
+  echo "0 passed, 1 failed"
+  exit 1
+}
+
+command -v pwsh >/dev/null 2>&1 || fail "pwsh not found: run tools/deps.sh"
+command -v node >/dev/null 2>&1 || fail "node not found: run tools/deps.sh"
+[ -d "$repo/node_modules/playwright-core" ] || fail "node_modules missing: run tools/deps.sh (npm ci)"
+[ -x /usr/bin/chromium ] || [ -n "${TPOOL_CHROMIUM:-}" ] || fail "/usr/bin/chromium missing: run tools/deps.sh"
+
+rm -rf "$scratch"
+mkdir -p "$scratch/assets"
+cp -R "$repo/docs" "$scratch/docs"
+cp -R "$repo/assets/vendor" "$scratch/assets/vendor"
+
+publish_args=(-Platform "$platform" -Quick -Publish -AssetsDir "$scratch/assets" -TimeoutSeconds 600)
+build_dir="${TPOOL_PAGE_BUILD_DIR:-}"
+if [ -z "$build_dir" ]; then
+  case "$platform" in
+    linux-x64) [ -x "$repo/build/linux-debug/bin/bench" ] && build_dir="$repo/build/linux-debug" ;;
+    x64) [ -f "$repo/build/mingw-x64-release/bin/bench.exe" ] && build_dir="$repo/build/mingw-x64-release" ;;
+  esac
+fi
+if [ -n "$build_dir" ]; then
+  # An existing build is used as it is: never reconfigure someone else's folder.
+  publish_args+=(-BuildDir "$build_dir" -SkipBuild)
+else
+  publish_args+=(-BuildDir "$repo/build/page-$platform")
+fi
+echo "test-page: publishing a real quick capture (${platform}) into artifacts/page-test/"
+(cd "$repo" && pwsh -NoProfile -NonInteractive -File tools/Benchmark.ps1 "${publish_args[@]}") ||
+  fail "Benchmark.ps1 did not publish a capture (see above)"
+[ -f "$scratch/assets/benchmark-data.js" ] || fail "no benchmark-data.js was published"
+
+log="$scratch/node-test.log"
+(cd "$repo" && TPOOL_PAGE_DIR="$scratch" TPOOL_PAGE_SHOTS="$scratch" node --test tests/page/) 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+passed=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$log" | tail -1)
+failed=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$log" | tail -1)
+passed=${passed:-0}
+failed=${failed:-0}
+if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+echo "test-page: screenshots in artifacts/page-test/"
+echo "${passed} passed, ${failed} failed"
+exit "$status"
