@@ -68,6 +68,19 @@ TEST(Aging, AmongOverdueLevelsTheOldestItemWins) {
   EXPECT_EQ(pop_now(queue.get()), &older_low);
 }
 
+TEST(Aging, OverdueLowItemNeverOvertakesAnOlderHighItem) {
+  const prioq_config config = config_with_aging(kThresholdMs);
+  auto queue = create_queue(&config);
+  ASSERT_TRUE(queue);
+  int older_high = 0, low = 0;
+  ASSERT_EQ(prioq_push(queue.get(), &older_high, PRIOQ_PRIORITY_HIGH), PRIOQ_OK);
+  std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  ASSERT_EQ(prioq_push(queue.get(), &low, PRIOQ_PRIORITY_LOW), PRIOQ_OK);
+  sleep_until_overdue();
+
+  EXPECT_EQ(pop_now(queue.get()), &older_high);
+}
+
 TEST(Aging, ItemsNotYetOverdueKeepStrictPriority) {
   // A threshold no test run reaches: nothing becomes overdue.
   const prioq_config config = config_with_aging(600000);
