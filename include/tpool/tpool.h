@@ -145,7 +145,7 @@ typedef struct tpool_config {
   uint32_t min_workers;     /* default: logical processors (at least 1) */
   uint32_t max_workers;     /* default: min_workers; growth happens above min */
   uint32_t idle_timeout_ms; /* workers above min exit after this long idle; default 10000 */
-  size_t stack_size;        /* bytes; 0 (default): the OS default */
+  size_t stack_size;        /* bytes, at most 1 GiB; 0 (default): the OS default */
   const char *thread_name_prefix; /* copied; default "tpool"; workers are "<prefix>-<n>" */
   int32_t thread_priority;  /* a tpool_thread_priority; default NORMAL */
   uint16_t affinity_group;  /* Windows processor group; ignored elsewhere */

@@ -42,6 +42,11 @@ uint64_t monotonic_ns();
 uint64_t ticks();
 uint64_t tick_frequency();
 
+// A cheap, coarse monotonic clock in milliseconds (a few ns per read; its
+// resolution is the OS tick: 1-4 ms on Linux, ~15.6 ms on Windows). For
+// deadlines and ages measured in tens of milliseconds, never for timing.
+uint64_t coarse_monotonic_ms();
+
 // CPU time consumed by the whole process (user + kernel), in nanoseconds.
 // Used to prove an idle pool burns no CPU. Returns 0 if unavailable.
 uint64_t process_cpu_time_ns();

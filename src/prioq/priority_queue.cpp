@@ -35,7 +35,7 @@ void ring::release() {
 }
 
 priority_queue::priority_queue(const prioq_config &config)
-    : aging_threshold_ns_(static_cast<uint64_t>(config.aging_threshold_ms) * 1000000ull),
+    : aging_threshold_ms_(config.aging_threshold_ms),
       capacity_(config.capacity),
       spin_count_(config.spin_count) {}
 
@@ -52,7 +52,7 @@ void priority_queue::publish_sizes() {
 }
 
 prioq_status priority_queue::push(void *item, int32_t priority) {
-  const uint64_t now = aging() ? platform::monotonic_ns() : 0;
+  const uint64_t now = aging() ? platform::coarse_monotonic_ms() : 0;
   uint32_t consumers = 0;
   {
     tpsync::lock_guard guard(lock_);
@@ -76,7 +76,7 @@ prioq_status priority_queue::push_batch(const prioq_item *items, size_t count) {
   size_t per_level[PRIOQ_PRIORITY_COUNT] = {};
   uint32_t consumers = 0;
   for (size_t i = 0; i < count; ++i) ++per_level[items[i].priority];
-  const uint64_t now = aging() ? platform::monotonic_ns() : 0;
+  const uint64_t now = aging() ? platform::coarse_monotonic_ms() : 0;
   {
     tpsync::lock_guard guard(lock_);
     if (closed_.load(std::memory_order_relaxed)) return PRIOQ_E_CLOSED;
@@ -101,7 +101,7 @@ prioq_status priority_queue::push_batch(const prioq_item *items, size_t count) {
   return PRIOQ_OK;
 }
 
-int priority_queue::select_level(uint64_t now_ns) const {
+int priority_queue::select_level(uint64_t now_ms) const {
   int highest = -1;
   for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
     if (levels_[p].count != 0) {
@@ -114,11 +114,11 @@ int priority_queue::select_level(uint64_t now_ns) const {
   // of NEWER items; among the highest level's head and the overdue heads, the
   // oldest wins. An older higher-priority item is never overtaken.
   int chosen = highest;
-  uint64_t oldest = levels_[highest].front().pushed_ns;
+  uint64_t oldest = levels_[highest].front().pushed_ms;
   for (int p = highest + 1; p < PRIOQ_PRIORITY_COUNT; ++p) {
     if (levels_[p].count == 0) continue;
-    const uint64_t pushed = levels_[p].front().pushed_ns;
-    const bool overdue = now_ns > pushed && now_ns - pushed > aging_threshold_ns_;
+    const uint64_t pushed = levels_[p].front().pushed_ms;
+    const bool overdue = now_ms > pushed && now_ms - pushed > aging_threshold_ms_;
     if (overdue && pushed < oldest) {
       chosen = p;
       oldest = pushed;
@@ -152,7 +152,7 @@ prioq_status priority_queue::pop_locked(prioq_item *out_items, size_t max_count,
       for (const ring &level : levels_) non_empty += level.count != 0 ? 1 : 0;
       need_clock = non_empty > 1;
     }
-    const uint64_t now = need_clock ? platform::monotonic_ns() : 0;
+    const uint64_t now = need_clock ? platform::coarse_monotonic_ms() : 0;
     while (popped < max_count && total_ != 0) {
       const int level = select_level(now);
       const entry item = levels_[level].pop_front();

@@ -31,7 +31,7 @@ namespace prioq_impl {
 
 struct entry {
   void *value;
-  uint64_t pushed_ns;  // 0 unless aging is on
+  uint64_t pushed_ms;  // platform::coarse_monotonic_ms() at push; 0 unless aging is on
 };
 
 // A FIFO ring whose capacity is a power of two; grows by doubling.
@@ -80,11 +80,14 @@ class priority_queue {
   prioq_status pop_locked(prioq_item *out_items, size_t max_count, size_t *out_count)
       EXCLUDES(lock_);
   // The level the next pop takes from, or -1 if empty.
-  int select_level(uint64_t now_ns) const REQUIRES(lock_);
-  bool aging() const { return aging_threshold_ns_ != 0; }
+  int select_level(uint64_t now_ms) const REQUIRES(lock_);
+  bool aging() const { return aging_threshold_ms_ != 0; }
   void publish_sizes() REQUIRES(lock_);
 
-  const uint64_t aging_threshold_ns_;
+  // Ages use the coarse clock: a precise clock read per push and pop would
+  // cost more than the rest of the operation, and a starvation bound is
+  // tens of milliseconds, far above the coarse clock's resolution.
+  const uint64_t aging_threshold_ms_;
   const size_t capacity_;  // 0: unbounded
   const uint32_t spin_count_;
 

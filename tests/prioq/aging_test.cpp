@@ -1,6 +1,8 @@
 // Aging (prioq_config.aging_threshold_ms): an item that has waited longer than
 // the threshold is popped ahead of newer higher-priority items. The only
 // timing assumption: after sleeping 3x the threshold an item is overdue.
+// Ages come from a coarse clock (up to ~16 ms per tick on Windows), so items
+// meant to differ in age are pushed kDistinctAgeMs apart.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -15,6 +17,7 @@ using prioq_test::config_with_aging;
 using prioq_test::create_queue;
 
 constexpr uint32_t kThresholdMs = 20;
+constexpr int kDistinctAgeMs = 40;
 
 void sleep_until_overdue() {
   std::this_thread::sleep_for(std::chrono::milliseconds(3 * kThresholdMs));
@@ -60,7 +63,7 @@ TEST(Aging, AmongOverdueLevelsTheOldestItemWins) {
   ASSERT_TRUE(queue);
   int older_low = 0, newer_medium = 0, high = 0;
   ASSERT_EQ(prioq_push(queue.get(), &older_low, PRIOQ_PRIORITY_LOW), PRIOQ_OK);
-  std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  std::this_thread::sleep_for(std::chrono::milliseconds(kDistinctAgeMs));
   ASSERT_EQ(prioq_push(queue.get(), &newer_medium, PRIOQ_PRIORITY_MEDIUM), PRIOQ_OK);
   sleep_until_overdue();
   ASSERT_EQ(prioq_push(queue.get(), &high, PRIOQ_PRIORITY_HIGH), PRIOQ_OK);
@@ -74,7 +77,7 @@ TEST(Aging, OverdueLowItemNeverOvertakesAnOlderHighItem) {
   ASSERT_TRUE(queue);
   int older_high = 0, low = 0;
   ASSERT_EQ(prioq_push(queue.get(), &older_high, PRIOQ_PRIORITY_HIGH), PRIOQ_OK);
-  std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  std::this_thread::sleep_for(std::chrono::milliseconds(kDistinctAgeMs));
   ASSERT_EQ(prioq_push(queue.get(), &low, PRIOQ_PRIORITY_LOW), PRIOQ_OK);
   sleep_until_overdue();
 

@@ -20,6 +20,7 @@ uint64_t clock_ns(clockid_t id) {
 uint64_t monotonic_ns() { return clock_ns(CLOCK_MONOTONIC); }
 uint64_t ticks() { return clock_ns(CLOCK_MONOTONIC); }
 uint64_t tick_frequency() { return 1000000000ull; }
+uint64_t coarse_monotonic_ms() { return clock_ns(CLOCK_MONOTONIC_COARSE) / 1000000ull; }
 uint64_t process_cpu_time_ns() { return clock_ns(CLOCK_PROCESS_CPUTIME_ID); }
 uint64_t thread_cpu_time_ns() { return clock_ns(CLOCK_THREAD_CPUTIME_ID); }
 

@@ -44,6 +44,8 @@ uint64_t monotonic_ns() {
   return seconds * 1000000000ull + remainder * 1000000000ull / g_frequency;
 }
 
+uint64_t coarse_monotonic_ms() { return GetTickCount64(); }
+
 uint64_t process_cpu_time_ns() {
   FILETIME creation, exit, kernel, user;
   if (!GetProcessTimes(GetCurrentProcess(), &creation, &exit, &kernel, &user)) return 0;

@@ -1,0 +1,17 @@
+// The object behind tpool_job_info: lives on the worker's stack for the
+// duration of one job callback.
+#ifndef TPOOL_SRC_TPOOL_JOB_INFO_H
+#define TPOOL_SRC_TPOOL_JOB_INFO_H
+
+#include <cstdint>
+
+#include "tpool/job_record.h"
+#include "tpool/tpool.h"
+
+struct tpool_job_info {
+  tpool_impl::job_record *record;
+  uint32_t worker_index;
+  bool failed;  // set by tpool_job_info_set_failed
+};
+
+#endif  // TPOOL_SRC_TPOOL_JOB_INFO_H

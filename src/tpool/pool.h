@@ -1,0 +1,158 @@
+// The thread pool behind tpool.dll.
+//
+// One shared injection queue (a prioq queue, used through prioq.dll's C API)
+// feeds every worker; there are no per-worker queues, so priority order and
+// FIFO ties are decided in one place. Workers pop one job at a time.
+//
+// Threading invariants (see docs/architecture.md for the whole picture):
+//  - lifecycle_lock_ guards starting, reaping-joins and shutdown joins of
+//    worker threads, and the closing_/shut_down_ transitions. It is never held
+//    while a job or a host callback runs, and no other lock is taken under it
+//    except prioq's internal lock (through prioq_close).
+//  - About kMaxSpinners idle workers spin (registered with
+//    work_events_.begin_spin); the others park on work_events_. A submitter
+//    wakes a parked worker only when nobody spins; a spinner that finds work
+//    ends its spin and, if more work is queued, wakes a parked worker (the
+//    event_count hand-off rule). Together these rules never leave a job
+//    queued while every idle worker sleeps.
+//  - outstanding_ counts accepted jobs without an outcome. It rises before the
+//    push and falls after the completion callback returned and the final state
+//    was published, so wait_idle returning means every callback has returned.
+//  - live_workers_ counts worker threads that have not begun to exit. Reaping
+//    decrements it with a compare-and-swap that never goes below min_workers_.
+#ifndef TPOOL_SRC_TPOOL_POOL_H
+#define TPOOL_SRC_TPOOL_POOL_H
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "platform/platform.h"
+#include "prioq/prioq.h"
+#include "sync/event_count.h"
+#include "sync/thread_annotations.h"
+#include "sync/word_lock.h"
+#include "tpool/deadline.h"
+#include "tpool/job_allocator.h"
+#include "tpool/job_record.h"
+#include "tpool/logger.h"
+#include "tpool/tpool.h"
+#include "tpool/worker_slot.h"
+
+namespace tpool_impl {
+
+class pool {
+ public:
+  // config must be validated already. On success *out owns a running pool.
+  static tpool_status create(const tpool_config &config, pool **out);
+
+  // See tpool.h for each operation's contract; the API layer has validated
+  // the arguments and caught exceptions.
+  tpool_status shutdown(tpool_shutdown_mode mode, uint32_t timeout_ms) EXCLUDES(lifecycle_lock_);
+  // On TPOOL_OK the pool is freed.
+  tpool_status destroy() EXCLUDES(lifecycle_lock_);
+  tpool_status wait_idle(uint32_t timeout_ms);
+  // descs are validated; out_jobs may be null.
+  tpool_status submit(const tpool_job_desc *descs, size_t count, tpool_job **out_jobs);
+  size_t cancel_all();
+
+  // The calling thread won record->try_cancel() for a job of this pool: runs
+  // the completion callback here and records the outcome.
+  void finish_cancelled(job_record *record);
+
+  void get_stats(tpool_stats *out) const;
+  size_t get_worker_stats(tpool_worker_stats *out, size_t capacity) const;
+
+  logger &log() { return log_; }
+
+  // True when the calling thread runs this pool's code (a worker, or a
+  // completion callback of this pool on a cancelling thread).
+  bool called_from_own_thread() const;
+
+ private:
+  explicit pool(const tpool_config &config);
+  ~pool();
+
+  // Worker side (worker_loop.cpp).
+  static void worker_entry(void *slot);
+  void worker_main(worker_slot &slot);
+  // Runs (or skips, if cancelled) one popped job; start_ns is "now". Returns
+  // the time the job ended.
+  uint64_t run_job(worker_slot &slot, job_record *record, uint64_t start_ns);
+  enum class idle_verdict { look_again, exit_now };
+  idle_verdict wait_for_work(uint64_t idle_since_ns, bool *spinner);
+  bool try_reap();
+  void wake_worker_if_work_remains();
+  size_t queued_now() const;
+
+  // Growth and thread management (pool_workers.cpp).
+  void maybe_grow();
+  bool start_worker() REQUIRES(lifecycle_lock_);
+  void join_all_workers() REQUIRES(lifecycle_lock_);
+
+  // Shared by workers, cancellers and shutdown.
+  void finish_outstanding(int64_t count);
+  void cancel_popped(job_record *record, size_t *cancelled);
+  // Waits until counter is 0 or the deadline (kNoDeadline: none) passes.
+  static bool wait_for_zero(const std::atomic<int64_t> &counter, tpsync::event_count &events,
+                            uint64_t deadline_ns);
+
+  static constexpr uint32_t kMaxSpinners = 1;
+
+  // Configuration (immutable after create).
+  const uint32_t min_workers_;
+  const uint32_t max_workers_;
+  const uint32_t idle_timeout_ms_;
+  const std::string thread_name_prefix_;
+  platform::thread_options thread_options_;
+  mutable logger log_;
+
+  prioq_queue *queue_ = nullptr;
+  job_allocator *allocator_ = nullptr;
+  worker_slot *slots_ = nullptr;  // max_workers_ entries
+
+  // Submit side: written by producers.
+  alignas(64) std::atomic<uint64_t> next_id_{1};
+  std::atomic<uint64_t> submitted_[TPOOL_PRIORITY_COUNT] = {};
+
+  // Touched by producers and workers once per job each.
+  alignas(64) std::atomic<int64_t> outstanding_{0};
+
+  alignas(64) std::atomic<int64_t> idle_workers_{0};
+  // When a worker last woke a parked helper because jobs wait too long; 0
+  // once a parked worker woke up (see run_job).
+  std::atomic<uint64_t> helper_woken_at_ns_{0};
+  std::atomic<int64_t> live_workers_{0};
+  std::atomic<bool> closing_{false};         // no new submissions; queue closed
+  std::atomic<bool> discard_queued_{false};  // CANCEL shutdown: popped jobs are cancelled
+
+  // Cold counters.
+  alignas(64) std::atomic<uint64_t> cancelled_[TPOOL_PRIORITY_COUNT] = {};
+  std::atomic<uint64_t> workers_grown_{0};
+  std::atomic<uint64_t> workers_reaped_{0};
+  std::atomic<uint32_t> workers_peak_{0};
+  std::atomic<uint32_t> slots_used_{0};
+  // Completions running on non-worker threads (a tpool_job_cancel); destroy
+  // waits for them to leave before freeing the pool.
+  std::atomic<int64_t> foreign_completions_{0};
+  std::atomic<bool> growth_failure_logged_{false};
+
+  tpsync::event_count work_events_;  // workers spin and park here
+  tpsync::event_count idle_events_;  // outstanding_ reached 0
+  tpsync::event_count exit_events_;  // a worker exited
+
+  tpsync::word_lock lifecycle_lock_;
+  bool shut_down_ GUARDED_BY(lifecycle_lock_) = false;
+};
+
+inline pool *pool_of(tpool_pool *handle) {
+  return reinterpret_cast<pool *>(handle);
+}
+inline const pool *pool_of(const tpool_pool *handle) {
+  return reinterpret_cast<const pool *>(handle);
+}
+
+}  // namespace tpool_impl
+
+#endif  // TPOOL_SRC_TPOOL_POOL_H

@@ -1,0 +1,55 @@
+// One worker's slot: its thread handle and its own counters.
+//
+// Each slot sits on its own cache lines, and only the worker running in it
+// writes its counters (plain load + store, no read-modify-write), so the
+// statistics cost the hot path no shared cache-line traffic. Readers
+// (tpool_get_stats) load them relaxed: each value is atomic, the snapshot
+// is not one instant.
+//
+// A slot is reused after its thread exited (reaping) and was joined; the join
+// orders the old thread's writes before the new thread's, and the counters
+// keep accumulating.
+#ifndef TPOOL_SRC_TPOOL_WORKER_SLOT_H
+#define TPOOL_SRC_TPOOL_WORKER_SLOT_H
+
+#include <atomic>
+#include <cstdint>
+
+#include "platform/platform.h"
+#include "tpool/tpool.h"
+
+namespace tpool_impl {
+
+class pool;
+
+// Adds to a counter that only the calling thread writes.
+inline void bump(std::atomic<uint64_t> &counter, uint64_t amount = 1) {
+  counter.store(counter.load(std::memory_order_relaxed) + amount, std::memory_order_relaxed);
+}
+
+struct alignas(64) worker_slot {
+  struct per_priority {
+    std::atomic<uint64_t> started{0};
+    std::atomic<uint64_t> done{0};
+    std::atomic<uint64_t> failed{0};
+    std::atomic<uint64_t> queue_wait_ns_total{0};
+    std::atomic<uint64_t> queue_wait_ns_max{0};
+  };
+
+  per_priority priority[TPOOL_PRIORITY_COUNT];
+  std::atomic<uint64_t> jobs_run{0};
+  std::atomic<uint64_t> busy_ns{0};
+  std::atomic<uint64_t> idle_ns{0};
+  std::atomic<int32_t> live{0};
+
+  // Thread bookkeeping, guarded by the pool's lifecycle lock. exited is set
+  // by the worker itself as its last act on the pool.
+  std::atomic<bool> exited{false};
+  platform::thread_handle thread;
+  pool *owner = nullptr;
+  uint32_t index = 0;
+};
+
+}  // namespace tpool_impl
+
+#endif  // TPOOL_SRC_TPOOL_WORKER_SLOT_H

@@ -1,0 +1,180 @@
+// Helpers shared by the tpool tests: pools with small configurations, a gate
+// that holds workers inside a job, and the scale of stress runs.
+#ifndef TPOOL_TESTS_TPOOL_TEST_SUPPORT_H
+#define TPOOL_TESTS_TPOOL_TEST_SUPPORT_H
+
+#include <tpool/tpool.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace tpool_test {
+
+// Stress runs shrink under sanitizers and under Wine (_WIN32 here means the
+// MinGW build, whose tests run under Wine), where each operation costs more.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define TPOOL_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define TPOOL_TEST_SANITIZED 1
+#endif
+#endif
+
+#if defined(TPOOL_TEST_SANITIZED) || defined(_WIN32)
+inline constexpr int kStressDivisor = 2;
+#else
+inline constexpr int kStressDivisor = 1;
+#endif
+
+// Generous deadline for "eventually" conditions: never a timing assertion,
+// only a bound that keeps a broken build from hanging the suite.
+inline constexpr uint32_t kPatienceMs = 20000;
+
+inline tpool_config small_config(uint32_t min_workers, uint32_t max_workers = 0) {
+  tpool_config config;
+  tpool_config_init(&config);
+  config.min_workers = min_workers;
+  config.max_workers = max_workers == 0 ? min_workers : max_workers;
+  config.thread_name_prefix = "tptest";
+  return config;
+}
+
+// Owns a pool for one test; destroys it at scope exit.
+class pool_fixture {
+ public:
+  explicit pool_fixture(const tpool_config &config) { status_ = tpool_create(&config, &pool_); }
+  ~pool_fixture() {
+    if (pool_ != nullptr) tpool_destroy(pool_);
+  }
+  pool_fixture(const pool_fixture &) = delete;
+  pool_fixture &operator=(const pool_fixture &) = delete;
+  tpool_pool *get() const { return pool_; }
+  tpool_status create_status() const { return status_; }
+  // For tests that destroy the pool themselves.
+  tpool_pool *release() {
+    tpool_pool *pool = pool_;
+    pool_ = nullptr;
+    return pool;
+  }
+
+ private:
+  tpool_pool *pool_ = nullptr;
+  tpool_status status_ = TPOOL_E_INTERNAL;
+};
+
+// Holds every job that enters it until open() is called.
+class gate {
+ public:
+  void pass() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    ++inside_;
+    changed_.notify_all();
+    changed_.wait(lock, [&] { return open_; });
+  }
+  void open() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    open_ = true;
+    changed_.notify_all();
+  }
+  // True once at least count jobs are inside. On failure the gate opens, so
+  // that the failing test still drains its pool instead of hanging.
+  bool wait_inside(int count, uint32_t timeout_ms = kPatienceMs) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    const bool arrived = changed_.wait_for(lock, std::chrono::milliseconds(timeout_ms),
+                                           [&] { return inside_ >= count; });
+    if (!arrived) {
+      open_ = true;
+      changed_.notify_all();
+    }
+    return arrived;
+  }
+  static void TPOOL_CALL job(void *context, tpool_job_info *) {
+    static_cast<gate *>(context)->pass();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  int inside_ = 0;
+  bool open_ = false;
+};
+
+// Records the outcome a completion callback reports, and how often.
+struct outcome_probe {
+  std::atomic<int> runs{0};
+  std::atomic<int> completions{0};
+  std::atomic<int> last_outcome{-1};
+
+  static void TPOOL_CALL run(void *context, tpool_job_info *) {
+    static_cast<outcome_probe *>(context)->runs.fetch_add(1);
+  }
+  static void TPOOL_CALL complete(void *context, tpool_job_state outcome) {
+    outcome_probe *probe = static_cast<outcome_probe *>(context);
+    probe->last_outcome.store(outcome);
+    probe->completions.fetch_add(1);
+  }
+};
+
+inline tpool_job_desc desc_for(tpool_job_fn fn, void *context, int32_t priority,
+                               tpool_completion_fn on_complete = nullptr) {
+  tpool_job_desc desc;
+  tpool_job_desc_init(&desc);
+  desc.fn = fn;
+  desc.context = context;
+  desc.priority = priority;
+  desc.on_complete = on_complete;
+  return desc;
+}
+
+inline void TPOOL_CALL noop_job(void *, tpool_job_info *) {}
+
+inline tpool_stats stats_of(tpool_pool *pool) {
+  tpool_stats stats{};
+  stats.struct_size = sizeof(stats);
+  tpool_get_stats(pool, &stats);
+  return stats;
+}
+
+// Polls until condition() holds or the patience runs out.
+template <typename Condition>
+bool eventually(Condition condition, uint32_t timeout_ms = kPatienceMs) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  while (!condition()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return true;
+}
+
+// Collects log lines delivered to a tpool_log_fn.
+struct log_sink {
+  std::mutex mutex;
+  std::vector<std::pair<tpool_log_level, std::string>> lines;
+
+  static void TPOOL_CALL receive(void *user, tpool_log_level level, const char *message) {
+    log_sink *sink = static_cast<log_sink *>(user);
+    std::lock_guard<std::mutex> lock(sink->mutex);
+    sink->lines.emplace_back(level, message);
+  }
+  bool contains(tpool_log_level level, const std::string &fragment) {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (const auto &line : lines) {
+      if (line.first == level && line.second.find(fragment) != std::string::npos) return true;
+    }
+    return false;
+  }
+  size_t count() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return lines.size();
+  }
+};
+
+}  // namespace tpool_test
+
+#endif  // TPOOL_TESTS_TPOOL_TEST_SUPPORT_H
