@@ -1,0 +1,44 @@
+// Test-only exports of prioq.dll: drive the fault-injection seam
+// (platform/fault_injection.h) that this DLL carries its own copy of.
+//
+// Compiled into prioq.dll only when TPOOL_FAULT_INJECTION is ON (test
+// presets); release DLLs do not export these names. The names contain
+// "_testing_" so the export-table test knows they are not public API.
+// Not for applications: the counters are process-wide for this DLL, so a test
+// that arms a point must not run concurrently with another that does.
+#ifndef TPOOL_SRC_PRIOQ_TESTING_HOOKS_H
+#define TPOOL_SRC_PRIOQ_TESTING_HOOKS_H
+
+#include <stdint.h>
+
+#include "prioq/prioq.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Injection points; the same numbers as platform::fault::point. */
+enum {
+  PRIOQ_TESTING_FAULT_THREAD_START = 0,
+  PRIOQ_TESTING_FAULT_ALLOCATION = 1,
+  PRIOQ_TESTING_FAULT_WAIT = 2
+};
+
+/* Arms point to fail on its nth arrival from now (1 = the next; 0 disarms).
+ * PRIOQ_E_INVALID_ARGUMENT for an unknown point. Thread-safe. */
+PRIOQ_API prioq_status PRIOQ_CALL prioq_testing_fault_arm(int32_t point, uint64_t nth);
+
+/* Disarms every point and zeroes every counter. Thread-safe. */
+PRIOQ_API void PRIOQ_CALL prioq_testing_fault_reset(void);
+
+/* Arrivals at point since the last reset; 0 for an unknown point. Thread-safe. */
+PRIOQ_API uint64_t PRIOQ_CALL prioq_testing_fault_arrivals(int32_t point);
+
+/* Faults injected at point since the last reset; 0 for an unknown point. Thread-safe. */
+PRIOQ_API uint64_t PRIOQ_CALL prioq_testing_fault_injected(int32_t point);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif  // TPOOL_SRC_PRIOQ_TESTING_HOOKS_H
