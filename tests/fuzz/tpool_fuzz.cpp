@@ -1,0 +1,362 @@
+// libFuzzer target for tpool.dll: decodes the input into a sequence of API
+// calls made from one host thread against a small pool (create with a random
+// shape; submit, submit_ex and batch at valid and invalid priorities; cancel,
+// wait with 0-2 ms timeouts, status and release of handles; cancel_all;
+// stats; wait_idle and shutdown in both modes with small timeouts; and, in
+// fault-injection builds, allocation failures in tpool.dll and prioq.dll).
+//
+// Invariants:
+//  - every status is one the contract allows for that call in that state;
+//  - a handle's state never leaves a final state, and agrees with its outcome;
+//  - stats.submitted equals the jobs accepted so far, per priority (all
+//    submits come from this thread), and never fewer are submitted than ended;
+//  - after wait_idle returns OK every accepted job has its single outcome;
+//  - at the end every accepted job has exactly one outcome, no rejected job
+//    ran, and the counters add up: submitted == done + failed + cancelled.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "fuzz_input.h"
+#include "job_ledger.h"
+#include "tpool/tpool.h"
+// TPOOL_FUZZ_FAULTS: the DLLs carry their test-only fault exports (CMake).
+#if defined(TPOOL_FUZZ_FAULTS)
+#include "prioq/testing_hooks.h"
+#include "tpool/testing_hooks.h"
+#endif
+
+namespace {
+
+using reliability::job_entry;
+using reliability::job_kind;
+using reliability::job_ledger;
+
+bool valid_priority(int32_t priority) { return priority >= 0 && priority < TPOOL_PRIORITY_COUNT; }
+bool is_final(tpool_job_state state) {
+  return state == TPOOL_JOB_DONE || state == TPOOL_JOB_FAILED || state == TPOOL_JOB_CANCELLED;
+}
+
+struct tracked_handle {
+  tpool_job *job;
+  job_entry *entry;
+  bool seen_final;
+};
+
+class session {
+ public:
+  explicit session(fuzz::input &in) : in_(in) {}
+
+  void run() {
+    tpool_config config;
+    FUZZ_CHECK(tpool_config_init(&config) == TPOOL_OK);
+    config.min_workers = 1 + in_.below(3);
+    config.max_workers = config.min_workers + in_.below(3);
+    config.idle_timeout_ms = 1 + in_.below(20);
+    config.starvation_bound_ms = in_.below(4) == 0 ? 0 : 1 + in_.below(20);
+    FUZZ_CHECK(tpool_create(&config, &pool_) == TPOOL_OK);
+    while (!in_.done()) step();
+    finish();
+  }
+
+ private:
+  void step() {
+    switch (in_.below(16)) {
+      case 0: case 1: case 2: submit_one(); break;
+      case 3: submit_batch(); break;
+      case 4: cancel_handle(); break;
+      case 5: wait_handle(); break;
+      case 6: status_of_handle(); break;
+      case 7: release_handle(); break;
+      case 8: cancel_all(); break;
+      case 9: check_stats(); break;
+      case 10: wait_idle(); break;
+      case 11: if (in_.below(4) == 0) shutdown(); break;
+      case 12: set_log_level(); break;
+      case 13: worker_stats(); break;
+      case 14: arm_allocation_fault(); break;
+      default: submit_plain(); break;
+    }
+  }
+
+  int32_t decode_priority() {
+    switch (in_.below(10)) {
+      case 7: return -1;
+      case 8: return 3;
+      case 9: return static_cast<int32_t>(0x80000000u);
+      default: return static_cast<int32_t>(in_.below(3));
+    }
+  }
+  job_kind decode_kind() {
+    const uint32_t roll = in_.below(8);
+    return roll == 0 ? job_kind::fails : roll == 1 ? job_kind::cooperative : job_kind::quick;
+  }
+
+  // Which statuses a submit may return now, given its arguments were valid.
+  void expect_submit_status(tpool_status status) {
+    if (shutting_down_) {
+      FUZZ_CHECK(status == TPOOL_E_SHUT_DOWN);
+    } else if (status == TPOOL_E_OUT_OF_MEMORY) {
+      FUZZ_CHECK(fault_armed_);  // only an injected fault may cause it
+      fault_armed_ = false;
+    } else {
+      FUZZ_CHECK(status == TPOOL_OK);
+    }
+  }
+
+  void accept(job_entry &entry) {
+    entry.accepted = true;
+    ++accepted_at_[entry.priority];
+  }
+
+  void submit_one() {
+    job_entry &entry = ledger_.add(decode_kind());
+    const int32_t priority = decode_priority();
+    const tpool_job_desc desc = job_ledger::describe(entry, priority);
+    const bool keep = in_.below(2) == 0;
+    tpool_job *job = nullptr;
+    const tpool_status status = tpool_submit_ex(pool_, &desc, keep ? &job : nullptr);
+    if (!valid_priority(priority)) {
+      FUZZ_CHECK(status == TPOOL_E_BAD_PRIORITY);
+      return;
+    }
+    expect_submit_status(status);
+    if (status != TPOOL_OK) return;
+    accept(entry);
+    if (keep) handles_.push_back({job, &entry, false});
+  }
+
+  // tpool_submit (no completion callback): not in the ledger; the handle
+  // alone tracks it.
+  void submit_plain() {
+    const int32_t priority = decode_priority();
+    tpool_job *job = nullptr;
+    const tpool_status status =
+        tpool_submit(pool_, reliability::ledger_job_body, &scratch_, priority, &job);
+    if (!valid_priority(priority)) {
+      FUZZ_CHECK(status == TPOOL_E_BAD_PRIORITY);
+      return;
+    }
+    expect_submit_status(status);
+    if (status != TPOOL_OK) return;
+    ++accepted_at_[priority];
+    ++plain_jobs_;
+    plain_handles_.push_back(job);
+  }
+
+  void submit_batch() {
+    const size_t count = in_.below(17);
+    std::vector<tpool_job_desc> descs;
+    std::vector<job_entry *> entries;
+    bool all_valid = true;
+    for (size_t i = 0; i < count; ++i) {
+      job_entry &entry = ledger_.add(decode_kind());
+      const int32_t priority = in_.below(12) == 0 ? decode_priority() : static_cast<int32_t>(in_.below(3));
+      all_valid = all_valid && valid_priority(priority);
+      descs.push_back(job_ledger::describe(entry, priority));
+      entries.push_back(&entry);
+    }
+    const bool keep = in_.below(2) == 0;
+    std::vector<tpool_job *> out(count, nullptr);
+    const tpool_status status =
+        tpool_submit_batch(pool_, descs.data(), count, keep && count > 0 ? out.data() : nullptr);
+    if (!all_valid) {
+      FUZZ_CHECK(status == TPOOL_E_BAD_PRIORITY);
+      return;
+    }
+    if (count == 0) {
+      FUZZ_CHECK(status == TPOOL_OK || status == TPOOL_E_SHUT_DOWN || status == TPOOL_E_INVALID_ARGUMENT);
+      return;
+    }
+    expect_submit_status(status);
+    if (status != TPOOL_OK) return;
+    for (size_t i = 0; i < count; ++i) {
+      accept(*entries[i]);
+      if (keep) handles_.push_back({out[i], entries[i], false});
+    }
+  }
+
+  tracked_handle *pick_handle() {
+    if (handles_.empty()) return nullptr;
+    return &handles_[in_.byte() % handles_.size()];
+  }
+
+  void cancel_handle() {
+    tracked_handle *h = pick_handle();
+    if (h == nullptr) return;
+    const tpool_status status = tpool_job_cancel(h->job);
+    FUZZ_CHECK(status == TPOOL_OK || status == TPOOL_E_JOB_RUNNING || status == TPOOL_E_JOB_FINISHED);
+    if (status == TPOOL_OK) {
+      // Cancelled here: the completion already ran, on this thread.
+      FUZZ_CHECK(h->entry->completions.load() == 1);
+      FUZZ_CHECK(h->entry->outcome.load() == TPOOL_JOB_CANCELLED);
+      FUZZ_CHECK(h->entry->runs.load() == 0);
+    }
+    if (status == TPOOL_E_JOB_FINISHED) h->seen_final = true;
+  }
+
+  void wait_handle() {
+    tracked_handle *h = pick_handle();
+    if (h == nullptr) return;
+    tpool_job_state state = TPOOL_JOB_QUEUED;
+    const tpool_status status = tpool_job_wait(h->job, in_.below(3), &state);
+    FUZZ_CHECK(status == TPOOL_OK || status == TPOOL_E_TIMEOUT);
+    if (status == TPOOL_OK) {
+      FUZZ_CHECK(is_final(state));
+      FUZZ_CHECK(h->entry->completions.load() == 1);  // the callback returned first
+      FUZZ_CHECK(h->entry->outcome.load() == static_cast<int>(state));
+      h->seen_final = true;
+    } else {
+      FUZZ_CHECK(!h->seen_final);
+    }
+  }
+
+  void status_of_handle() {
+    tracked_handle *h = pick_handle();
+    if (h == nullptr) return;
+    tpool_job_state state = static_cast<tpool_job_state>(-1);
+    FUZZ_CHECK(tpool_job_status(h->job, &state) == TPOOL_OK);
+    FUZZ_CHECK(state >= TPOOL_JOB_QUEUED && state <= TPOOL_JOB_FAILED);
+    if (h->seen_final) FUZZ_CHECK(is_final(state));
+    uint64_t id = 0;
+    FUZZ_CHECK(tpool_job_id(h->job, &id) == TPOOL_OK);
+    FUZZ_CHECK(id != 0);
+  }
+
+  void release_handle() {
+    if (handles_.empty()) return;
+    const size_t index = in_.byte() % handles_.size();
+    FUZZ_CHECK(tpool_job_release(handles_[index].job) == TPOOL_OK);
+    handles_[index] = handles_.back();
+    handles_.pop_back();
+  }
+
+  void cancel_all() {
+    size_t cancelled = 0;
+    FUZZ_CHECK(tpool_cancel_all(pool_, &cancelled) == TPOOL_OK);
+    uint64_t accepted = 0;
+    for (uint64_t n : accepted_at_) accepted += n;
+    FUZZ_CHECK(cancelled <= accepted);
+  }
+
+  void check_stats() {
+    tpool_stats stats{};
+    stats.struct_size = sizeof(stats);
+    FUZZ_CHECK(tpool_get_stats(pool_, &stats) == TPOOL_OK);
+    for (int p = 0; p < TPOOL_PRIORITY_COUNT; ++p) {
+      const tpool_priority_stats &s = stats.priority[p];
+      FUZZ_CHECK(s.submitted == accepted_at_[p]);
+      FUZZ_CHECK(s.done + s.failed + s.cancelled <= s.submitted);
+      FUZZ_CHECK(s.queue_wait_ns_max <= s.queue_wait_ns_total || s.started == 0);
+    }
+    FUZZ_CHECK(stats.workers_live <= stats.workers_max);
+    FUZZ_CHECK(stats.workers_peak <= stats.workers_max);
+  }
+
+  void wait_idle() {
+    const tpool_status status = tpool_wait_idle(pool_, in_.below(3));
+    FUZZ_CHECK(status == TPOOL_OK || status == TPOOL_E_TIMEOUT);
+    if (status == TPOOL_OK) {
+      for (size_t i = 0; i < ledger_.size(); ++i) {
+        if (ledger_[i].accepted) FUZZ_CHECK(ledger_[i].completions.load() == 1);
+      }
+    }
+  }
+
+  void shutdown() {
+    const tpool_shutdown_mode mode = in_.below(2) == 0 ? TPOOL_SHUTDOWN_DRAIN : TPOOL_SHUTDOWN_CANCEL;
+    const tpool_status status = tpool_shutdown(pool_, mode, in_.below(3));
+    FUZZ_CHECK(status == TPOOL_OK || status == TPOOL_E_TIMEOUT);
+    shutting_down_ = true;
+  }
+
+  void set_log_level() {
+    const int32_t level = static_cast<int32_t>(in_.below(8));
+    const tpool_status status = tpool_set_log_level(pool_, level);
+    FUZZ_CHECK(status == (level <= TPOOL_LOG_OFF ? TPOOL_OK : TPOOL_E_INVALID_ARGUMENT));
+  }
+
+  void worker_stats() {
+    tpool_worker_stats workers[8];
+    workers[0].struct_size = sizeof(tpool_worker_stats);
+    size_t count = 99;
+    FUZZ_CHECK(tpool_get_worker_stats(pool_, workers, 8, &count) == TPOOL_OK);
+    FUZZ_CHECK(count <= 8);
+  }
+
+  void arm_allocation_fault() {
+#if defined(TPOOL_FUZZ_FAULTS)
+    if (fault_armed_) return;
+    if (in_.below(2) == 0) {
+      FUZZ_CHECK(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_ALLOCATION, 1) == TPOOL_OK);
+    } else {
+      FUZZ_CHECK(prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, 1) == PRIOQ_OK);
+    }
+    fault_armed_ = true;
+#endif
+  }
+
+  void finish() {
+    const tpool_shutdown_mode mode = in_.below(2) == 0 ? TPOOL_SHUTDOWN_DRAIN : TPOOL_SHUTDOWN_CANCEL;
+    FUZZ_CHECK(tpool_shutdown(pool_, mode, TPOOL_INFINITE) == TPOOL_OK);
+    const std::string problem = ledger_.verify();
+    if (!problem.empty()) fuzz::fail(__FILE__, __LINE__, problem.c_str());
+    tpool_stats stats{};
+    stats.struct_size = sizeof(stats);
+    FUZZ_CHECK(tpool_get_stats(pool_, &stats) == TPOOL_OK);
+    const job_ledger::totals totals = ledger_.count();
+    uint64_t ended = 0;
+    for (int p = 0; p < TPOOL_PRIORITY_COUNT; ++p) {
+      const tpool_priority_stats &s = stats.priority[p];
+      FUZZ_CHECK(s.submitted == accepted_at_[p]);
+      FUZZ_CHECK(s.submitted == s.done + s.failed + s.cancelled);
+      FUZZ_CHECK(s.started == s.done + s.failed);
+      FUZZ_CHECK(s.queued == 0);
+      ended += s.done + s.failed + s.cancelled;
+    }
+    FUZZ_CHECK(ended == totals.accepted + plain_jobs_);
+    for (tpool_job *job : plain_handles_) {
+      tpool_job_state state = TPOOL_JOB_QUEUED;
+      FUZZ_CHECK(tpool_job_status(job, &state) == TPOOL_OK);
+      FUZZ_CHECK(is_final(state));
+    }
+    const bool release_first = in_.below(2) == 0;
+    if (release_first) release_all();
+    FUZZ_CHECK(tpool_destroy(pool_) == TPOOL_OK);
+    release_all();  // handles outlive the pool
+#if defined(TPOOL_FUZZ_FAULTS)
+    tpool_testing_fault_reset();
+    prioq_testing_fault_reset();
+#endif
+  }
+
+  void release_all() {
+    for (tracked_handle &h : handles_) FUZZ_CHECK(tpool_job_release(h.job) == TPOOL_OK);
+    for (tpool_job *job : plain_handles_) FUZZ_CHECK(tpool_job_release(job) == TPOOL_OK);
+    handles_.clear();
+    plain_handles_.clear();
+  }
+
+  fuzz::input &in_;
+  job_ledger ledger_;
+  reliability::job_entry scratch_;  // shared context of plain submits (body only)
+  tpool_pool *pool_ = nullptr;
+  std::vector<tracked_handle> handles_;
+  std::vector<tpool_job *> plain_handles_;
+  uint64_t accepted_at_[TPOOL_PRIORITY_COUNT] = {};
+  uint64_t plain_jobs_ = 0;
+  bool shutting_down_ = false;
+  bool fault_armed_ = false;
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+#if defined(TPOOL_FUZZ_FAULTS)
+  tpool_testing_fault_reset();
+  prioq_testing_fault_reset();
+#endif
+  fuzz::input in(data, size);
+  session(in).run();
+  return 0;
+}

@@ -1,0 +1,324 @@
+// tpool under injected faults. A scripted workload (create, single submits,
+// a batch submit, growth under blocking jobs, cancellations, wait_idle,
+// shutdown, destroy) runs once with counting only; then, for every injection
+// point it reached (thread start, allocation and address wait in tpool.dll,
+// the same three in prioq.dll underneath) and every arrival N at that point,
+// it runs again with the Nth arrival failing. Each run must:
+//  - get a clear status from the call that met the fault (OK, or the fault's
+//    own status: OUT_OF_MEMORY, THREAD_START), never anything else;
+//  - end with every job accepted before or after the fault having exactly
+//    one outcome, and no rejected job running;
+//  - leave the pool usable (a probe job runs) until it is shut down;
+//  - leak nothing (LeakSanitizer checks at exit in linux-asan).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "job_ledger.h"
+#include "test_scale.h"
+#include "prioq/testing_hooks.h"
+#include "tpool/testing_hooks.h"
+#include "tpool/tpool.h"
+
+namespace {
+
+using reliability::job_entry;
+using reliability::job_kind;
+using reliability::job_ledger;
+
+// At most this many arrivals are swept per point (evenly spread when a point
+// is reached more often), to bound the run time.
+constexpr uint64_t kMaxArrivalsPerPoint = reliability::kSlowEnvironment ? 12 : 60;
+
+// The two DLLs each have their own seam; one interface over both.
+struct seam {
+  const char *dll;
+  tpool_status (*arm)(int32_t, uint64_t);
+  uint64_t (*arrivals)(int32_t);
+  uint64_t (*injected)(int32_t);
+};
+tpool_status TPOOL_CALL arm_prioq(int32_t point, uint64_t nth) {
+  return prioq_testing_fault_arm(point, nth) == PRIOQ_OK ? TPOOL_OK : TPOOL_E_INVALID_ARGUMENT;
+}
+const seam kSeams[] = {
+    {"tpool", tpool_testing_fault_arm, tpool_testing_fault_arrivals, tpool_testing_fault_injected},
+    {"prioq", arm_prioq, prioq_testing_fault_arrivals, prioq_testing_fault_injected},
+};
+const char *const kPointNames[] = {"thread_start", "allocation", "wait"};
+
+void reset_all() {
+  tpool_testing_fault_reset();
+  prioq_testing_fault_reset();
+}
+
+struct log_capture {
+  std::mutex lock;
+  size_t warnings = 0;
+  std::string last;
+  static void TPOOL_CALL sink(void *user, tpool_log_level level, const char *message) {
+    auto &self = *static_cast<log_capture *>(user);
+    std::lock_guard<std::mutex> guard(self.lock);
+    if (level >= TPOOL_LOG_WARN) {
+      ++self.warnings;
+      self.last = message;
+    }
+  }
+};
+
+bool is_one_of(tpool_status status, std::initializer_list<tpool_status> allowed) {
+  return std::find(allowed.begin(), allowed.end(), status) != allowed.end();
+}
+
+// Runs the scripted workload; records every unexpected status as a test
+// failure. Every job goes through `ledger`.
+void run_workload(job_ledger &ledger, bool cancel_mode) {
+  log_capture log;
+  tpool_config config;
+  tpool_config_init(&config);
+  config.min_workers = 2;
+  config.max_workers = 4;
+  config.idle_timeout_ms = 5;
+  config.log_fn = log_capture::sink;
+  config.log_user = &log;
+  tpool_pool *pool = nullptr;
+  const tpool_status created = tpool_create(&config, &pool);
+  ASSERT_TRUE(is_one_of(created, {TPOOL_OK, TPOOL_E_OUT_OF_MEMORY, TPOOL_E_THREAD_START}))
+      << "tpool_create: " << tpool_status_string(created);
+  if (created != TPOOL_OK) {
+    EXPECT_EQ(pool, nullptr) << "out-parameter written on failure";
+    return;
+  }
+
+  std::vector<tpool_job *> handles;
+  auto submit_one = [&](job_kind kind, int32_t priority, bool keep) {
+    job_entry &entry = ledger.add(kind);
+    const tpool_job_desc desc = job_ledger::describe(entry, priority);
+    tpool_job *handle = nullptr;
+    const tpool_status status = tpool_submit_ex(pool, &desc, keep ? &handle : nullptr);
+    EXPECT_TRUE(is_one_of(status, {TPOOL_OK, TPOOL_E_OUT_OF_MEMORY}))
+        << "tpool_submit_ex: " << tpool_status_string(status);
+    entry.accepted = status == TPOOL_OK;
+    if (entry.accepted && keep) handles.push_back(handle);
+  };
+
+  for (int i = 0; i < 200; ++i) submit_one(job_kind::quick, i % 3, i % 16 == 0);
+
+  std::vector<tpool_job_desc> descs;
+  std::vector<job_entry *> batch;
+  for (int i = 0; i < 400; ++i) {
+    job_entry &entry = ledger.add(i % 10 == 0 ? job_kind::fails : job_kind::quick);
+    batch.push_back(&entry);
+    descs.push_back(job_ledger::describe(entry, (i * 7) % 3));
+  }
+  const tpool_status batch_status = tpool_submit_batch(pool, descs.data(), descs.size(), nullptr);
+  EXPECT_TRUE(is_one_of(batch_status, {TPOOL_OK, TPOOL_E_OUT_OF_MEMORY}))
+      << "tpool_submit_batch: " << tpool_status_string(batch_status);
+  for (job_entry *entry : batch) entry->accepted = batch_status == TPOOL_OK;
+
+  // Growth: slow jobs keep both workers busy while more wait.
+  for (int i = 0; i < 8; ++i) submit_one(job_kind::slow, TPOOL_PRIORITY_HIGH, false);
+  for (int i = 0; i < 30; ++i) submit_one(job_kind::cooperative, i % 3, i % 5 == 0);
+  for (size_t i = 0; i < handles.size(); i += 3) {
+    const tpool_status status = tpool_job_cancel(handles[i]);
+    EXPECT_TRUE(is_one_of(status, {TPOOL_OK, TPOOL_E_JOB_RUNNING, TPOOL_E_JOB_FINISHED}))
+        << "tpool_job_cancel: " << tpool_status_string(status);
+  }
+  EXPECT_EQ(tpool_wait_idle(pool, TPOOL_INFINITE), TPOOL_OK);
+  EXPECT_EQ(ledger.verify(), "") << "after wait_idle";
+
+  // The pool is still usable: a probe job runs to DONE (allocation of its
+  // record may itself be the armed fault; then it is simply refused).
+  job_entry &probe = ledger.add(job_kind::quick);
+  const tpool_job_desc probe_desc = job_ledger::describe(probe, TPOOL_PRIORITY_LOW);
+  tpool_job *probe_handle = nullptr;
+  const tpool_status probe_status = tpool_submit_ex(pool, &probe_desc, &probe_handle);
+  EXPECT_TRUE(is_one_of(probe_status, {TPOOL_OK, TPOOL_E_OUT_OF_MEMORY}));
+  if (probe_status == TPOOL_OK) {
+    probe.accepted = true;
+    tpool_job_state state = TPOOL_JOB_QUEUED;
+    EXPECT_EQ(tpool_job_wait(probe_handle, TPOOL_INFINITE, &state), TPOOL_OK);
+    EXPECT_EQ(state, TPOOL_JOB_DONE);
+    handles.push_back(probe_handle);
+  }
+
+  // Queue some more, then shut down while they may still be queued.
+  for (int i = 0; i < 20; ++i) submit_one(job_kind::quick, i % 3, false);
+  EXPECT_EQ(tpool_shutdown(pool, cancel_mode ? TPOOL_SHUTDOWN_CANCEL : TPOOL_SHUTDOWN_DRAIN,
+                           TPOOL_INFINITE),
+            TPOOL_OK);
+  EXPECT_EQ(tpool_destroy(pool), TPOOL_OK);
+  for (tpool_job *handle : handles) EXPECT_EQ(tpool_job_release(handle), TPOOL_OK);
+  EXPECT_EQ(ledger.verify(), "") << "after destroy";
+}
+
+// Which arrivals to sweep at a point reached `arrivals` times: all of them,
+// or an even spread including the first and the last.
+std::vector<uint64_t> arrivals_to_sweep(uint64_t arrivals) {
+  std::vector<uint64_t> picks;
+  if (arrivals <= kMaxArrivalsPerPoint) {
+    for (uint64_t n = 1; n <= arrivals; ++n) picks.push_back(n);
+    return picks;
+  }
+  for (uint64_t k = 0; k < kMaxArrivalsPerPoint; ++k) {
+    picks.push_back(1 + k * (arrivals - 1) / (kMaxArrivalsPerPoint - 1));
+  }
+  return picks;
+}
+
+// (DLL, point) pairs to sweep. prioq.dll starts no threads, so it has no
+// thread_start point.
+struct sweep_target {
+  int dll;  // index into kSeams
+  int point;
+};
+const sweep_target kTargets[] = {{0, TPOOL_TESTING_FAULT_THREAD_START},
+                                 {0, TPOOL_TESTING_FAULT_ALLOCATION},
+                                 {0, TPOOL_TESTING_FAULT_WAIT},
+                                 {1, PRIOQ_TESTING_FAULT_ALLOCATION},
+                                 {1, PRIOQ_TESTING_FAULT_WAIT}};
+
+class TpoolFaultSweep : public ::testing::TestWithParam<sweep_target> {};
+
+TEST_P(TpoolFaultSweep, EveryReachedFaultGivesAClearStatusAndEveryAcceptedJobOneOutcome) {
+  const seam &dll = kSeams[GetParam().dll];
+  const int point = GetParam().point;
+  SCOPED_TRACE(std::string(dll.dll) + "." + kPointNames[point]);
+
+  reset_all();
+  {
+    job_ledger ledger;
+    run_workload(ledger, false);
+  }
+  const uint64_t counted = dll.arrivals(point);
+  if (counted == 0 && point == TPOOL_TESTING_FAULT_WAIT) {
+    // prioq's waits are reached only when its lock is contended long enough
+    // to sleep, which this workload may not cause.
+    GTEST_SKIP() << "the workload never reached this point in its counting run";
+  }
+  uint64_t injected_total = 0;
+  uint64_t jobs_validated = 0;
+  for (const uint64_t nth : arrivals_to_sweep(counted)) {
+    SCOPED_TRACE("arrival " + std::to_string(nth) + " of " + std::to_string(counted));
+    reset_all();
+    ASSERT_EQ(dll.arm(point, nth), TPOOL_OK);
+    job_ledger ledger;
+    run_workload(ledger, nth % 2 == 0);
+    // Arrival counts depend on timing (how full the queue gets, when workers
+    // park or grow), so arrival N may not come in this run: count the faults
+    // that did.
+    injected_total += dll.injected(point);
+    jobs_validated += ledger.count().accepted;
+    reset_all();
+    if (HasFailure()) break;
+  }
+  if (point != TPOOL_TESTING_FAULT_WAIT) {
+    // Creating a pool always starts threads and allocates in both DLLs.
+    EXPECT_GE(injected_total, 1u) << "the sweep never injected a fault";
+  }
+  std::printf("[ sweep    ] %s.%s: %llu arrivals counted, %llu faults injected, %llu jobs validated\n",
+              dll.dll, kPointNames[point], static_cast<unsigned long long>(counted),
+              static_cast<unsigned long long>(injected_total),
+              static_cast<unsigned long long>(jobs_validated));
+}
+
+INSTANTIATE_TEST_SUITE_P(AllPoints, TpoolFaultSweep, ::testing::ValuesIn(kTargets),
+                         [](const ::testing::TestParamInfo<sweep_target> &param) {
+                           return std::string(kSeams[param.param.dll].dll) + "_" +
+                                  kPointNames[param.param.point];
+                         });
+
+TEST(TpoolFaultSweepCoverage, TheWorkloadReachesEveryDeterministicPoint) {
+  reset_all();
+  job_ledger ledger;
+  run_workload(ledger, false);
+  EXPECT_GE(tpool_testing_fault_arrivals(TPOOL_TESTING_FAULT_THREAD_START), 2u);
+  EXPECT_GE(tpool_testing_fault_arrivals(TPOOL_TESTING_FAULT_ALLOCATION), 1u);
+  EXPECT_GE(prioq_testing_fault_arrivals(PRIOQ_TESTING_FAULT_ALLOCATION), 1u);
+}
+
+// ---- growth when threads cannot start --------------------------------------
+
+struct gate {
+  std::atomic<bool> open{false};
+  std::atomic<bool> entered{false};
+};
+void TPOOL_CALL wait_for_gate(void *context, tpool_job_info *) {
+  gate &g = *static_cast<gate *>(context);
+  g.entered = true;
+  while (!g.open.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
+tpool_stats stats_of(tpool_pool *pool) {
+  tpool_stats stats{};
+  stats.struct_size = sizeof(stats);
+  EXPECT_EQ(tpool_get_stats(pool, &stats), TPOOL_OK);
+  return stats;
+}
+
+// Each round blocks the only worker, then submits one job: the pool must try
+// to grow, and the thread start fails. The job must still run on the one
+// worker, and the failure must be logged once over all rounds.
+TEST(TpoolGrowthFault, FailedGrowthKeepsRunningOnExistingWorkersAndLogsOnce) {
+  reset_all();
+  log_capture log;
+  tpool_config config;
+  tpool_config_init(&config);
+  config.min_workers = 1;
+  config.max_workers = 2;
+  config.log_fn = log_capture::sink;
+  config.log_user = &log;
+  tpool_pool *pool = nullptr;
+  ASSERT_EQ(tpool_create(&config, &pool), TPOOL_OK);
+  job_ledger ledger;
+  constexpr uint64_t kRounds = 4;
+  for (uint64_t round = 0; round < kRounds; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    // Submit the blocker only to an idle worker, so that it causes no growth.
+    while (stats_of(pool).workers_idle != 1) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    gate blocker;
+    ASSERT_EQ(tpool_submit(pool, wait_for_gate, &blocker, TPOOL_PRIORITY_HIGH, nullptr), TPOOL_OK);
+    while (!blocker.entered.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_THREAD_START, 1), TPOOL_OK);
+    job_entry &entry = ledger.add(job_kind::quick);
+    const tpool_job_desc desc = job_ledger::describe(entry, static_cast<int32_t>(round % 3));
+    entry.accepted = tpool_submit_ex(pool, &desc, nullptr) == TPOOL_OK;
+    ASSERT_TRUE(entry.accepted);
+    EXPECT_EQ(tpool_testing_fault_injected(TPOOL_TESTING_FAULT_THREAD_START), round + 1)
+        << "the submit did not try to grow the pool";
+    tpool_testing_fault_arm(TPOOL_TESTING_FAULT_THREAD_START, 0);
+    blocker.open = true;
+    ASSERT_EQ(tpool_wait_idle(pool, TPOOL_INFINITE), TPOOL_OK);
+  }
+  EXPECT_EQ(ledger.verify(), "");
+  EXPECT_EQ(stats_of(pool).workers_grown, 0u);
+  {
+    std::lock_guard<std::mutex> guard(log.lock);
+    EXPECT_EQ(log.warnings, 1u) << "last: " << log.last;
+  }
+  EXPECT_EQ(tpool_shutdown(pool, TPOOL_SHUTDOWN_DRAIN, TPOOL_INFINITE), TPOOL_OK);
+  EXPECT_EQ(tpool_destroy(pool), TPOOL_OK);
+  reset_all();
+}
+
+TEST(TpoolGrowthFault, CreateJoinsStartedWorkersAndReportsThreadStartWhenOneFails) {
+  reset_all();
+  tpool_config config;
+  tpool_config_init(&config);
+  config.min_workers = 3;
+  config.max_workers = 3;
+  ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_THREAD_START, 3), TPOOL_OK);
+  tpool_pool *pool = nullptr;
+  EXPECT_EQ(tpool_create(&config, &pool), TPOOL_E_THREAD_START);
+  EXPECT_EQ(pool, nullptr);
+  reset_all();
+}
+
+}  // namespace
