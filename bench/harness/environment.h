@@ -1,0 +1,63 @@
+// What the run was measured on. Only allow-listed facts: never a host name,
+// a user name or an absolute path.
+#ifndef TPOOL_BENCH_HARNESS_ENVIRONMENT_H
+#define TPOOL_BENCH_HARNESS_ENVIRONMENT_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace bench {
+
+struct environment_info {
+  std::string cpu_model;
+  uint32_t logical_cores = 1;
+  uint32_t physical_cores = 1;
+  std::string os;
+  std::optional<std::string> wine_version;
+  std::optional<std::string> host_os;  // under Wine: the host kernel
+  std::string compiler;
+  std::string build_type;
+  long cxx_standard = 0;
+  std::string clock;
+  uint64_t clock_frequency = 0;
+  std::optional<std::string> power_plan;
+  std::string process_priority;
+  std::optional<std::string> affinity;
+  std::string main_thread_priority = "normal";
+  bool stable_mode = false;
+};
+
+// Reads everything except the stable-mode fields, which apply_stable_settings
+// fills. Safe to call once at start-up.
+environment_info collect_environment();
+
+struct stability_request {
+  bool stable = false;               // --stable
+  std::optional<uint64_t> affinity;  // --affinity (mask); with --stable, default: all cores
+  std::optional<std::string> process_priority;  // --process-priority: normal | high
+};
+
+// Applies the request to this process and the calling (main) thread and
+// records what actually took effect in *env. Returns false if any requested
+// setting was refused by the OS (the run continues; the JSON says so).
+bool apply_stable_settings(const stability_request &request, environment_info *env);
+
+// Per-OS parts, implemented in posix/system_info.cpp and win32/system_info.cpp.
+namespace sys {
+std::string cpu_model();
+uint32_t physical_cores();
+std::string os_description();
+std::optional<std::string> wine_version();
+std::optional<std::string> host_os();
+std::optional<std::string> power_plan();
+std::string clock_name();
+bool set_process_priority(const std::string &level);  // "normal" | "high"
+std::string process_priority();
+bool set_process_affinity(uint64_t mask);
+std::optional<std::string> process_affinity();  // null when every CPU is allowed
+}  // namespace sys
+
+}  // namespace bench
+
+#endif  // TPOOL_BENCH_HARNESS_ENVIRONMENT_H

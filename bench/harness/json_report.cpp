@@ -1,0 +1,267 @@
+// benchmarks.json and gbench.json.
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <string>
+
+#include "report.h"
+
+namespace bench {
+namespace {
+
+using json = nlohmann::json;
+
+// The value exactly as the CSV prints it, so observations equal the CSV.
+double as_in_csv(double value) {
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.6f", finite(value));
+  return std::stod(text);
+}
+
+json optional_string(const std::optional<std::string> &value) {
+  return value ? json(*value) : json(nullptr);
+}
+
+json observation_json(const observation &row) {
+  return json{{"suite", row.suite},
+              {"scenario", row.scenario},
+              {"kind", row.kind},
+              {"pool", row.pool},
+              {"workers", row.workers},
+              {"producers", row.producers},
+              {"iterations", row.iterations},
+              {"mix", row.mix},
+              {"repetition", row.repetition},
+              {"tasks", row.tasks},
+              {"high", row.high},
+              {"medium", row.medium},
+              {"low", row.low},
+              {"ticks", row.ticks},
+              {"frequency", row.frequency},
+              {"ms", as_in_csv(row.ms)},
+              {"tasks_per_s", as_in_csv(row.tasks_per_s)},
+              {"accepted", row.accepted},
+              {"executed", row.executed},
+              {"completed", row.completed},
+              {"succeeded", row.succeeded},
+              {"cancelled", row.cancelled},
+              {"validated", row.validated}};
+}
+
+json summary_json(const summary &s) {
+  return json{{"min", finite(s.min)}, {"median", finite(s.median)}, {"max", finite(s.max)}};
+}
+
+bool is_pool_scenario(const scenario &s) {
+  return s.kind == scenario_kind::throughput || s.kind == scenario_kind::many_producers;
+}
+
+json environment_json(const environment_info &env) {
+  return json{{"cpu_model", env.cpu_model},
+              {"logical_cores", env.logical_cores},
+              {"physical_cores", env.physical_cores},
+              {"os", env.os},
+              {"wine_version", optional_string(env.wine_version)},
+              {"host_os", optional_string(env.host_os)},
+              {"compiler", env.compiler},
+              {"build_type", env.build_type},
+              {"cxx_standard", env.cxx_standard},
+              {"clock", env.clock},
+              {"clock_frequency", env.clock_frequency},
+              {"power_plan", optional_string(env.power_plan)},
+              {"process_priority", env.process_priority},
+              {"affinity", optional_string(env.affinity)},
+              {"main_thread_priority", env.main_thread_priority},
+              {"stable_mode", env.stable_mode}};
+}
+
+json boundaries_json() {
+  return json{
+      {"throughput",
+       "from just before the gated producers are released, through every producer join and the "
+       "main thread observing the completion counter reach the task count (event_count wait)"},
+      {"many_producers", "same boundary as throughput, 16 producers"},
+      {"serial_threads", "from just before the first thread start through the last thread join"},
+      {"lifecycle", "from just before tpool_create through the return of tpool_shutdown(DRAIN)"},
+      {"inline", "the loop running every task body and completion inline on the main thread"},
+      {"excluded",
+       "input creation, pool and producer creation, the readiness wait, shutdown, validation"}};
+}
+
+}  // namespace
+
+json build_benchmarks_json(const run_report &report) {
+  // Median tasks/s per (scenario id, pool) and inline rate per iteration count.
+  std::map<std::pair<std::string, std::string>, double> medians;
+  std::map<uint32_t, double> inline_rate;
+  for (const scenario_result &result : report.results) {
+    medians[{result.definition.id, result.definition.pool}] = result.tasks_per_s.median;
+    if (result.definition.kind == scenario_kind::inline_rate) {
+      inline_rate[result.definition.iterations] = result.tasks_per_s.median;
+    }
+  }
+
+  json scenarios = json::array();
+  for (const scenario_result &result : report.results) {
+    const scenario &s = result.definition;
+    json entry{{"id", s.id},
+               {"suite", s.suite},
+               {"kind", kind_name(s.kind)},
+               {"pool", s.pool},
+               {"workers", s.workers},
+               {"producers", s.producers},
+               {"iterations", s.iterations},
+               {"mix", mix_name(s.mix)},
+               {"tasks", s.tasks},
+               {"repetitions", result.rows.size()},
+               {"ms", summary_json(result.ms)},
+               {"tasks_per_s", summary_json(result.tasks_per_s)},
+               {"rsd_pct", finite(result.ms.rsd_pct)},
+               {"rsd_warning", result.ms.rsd_pct > kRsdWarningPct}};
+    json ratios = json::object();
+    if (s.pool == "tpool" && is_pool_scenario(s)) {
+      for (const scenario_result &peer : report.results) {
+        if (peer.definition.id != s.id || peer.definition.pool == "tpool") continue;
+        if (peer.tasks_per_s.median > 0) {
+          ratios[peer.definition.pool] =
+              finite(result.tasks_per_s.median / peer.tasks_per_s.median);
+        }
+      }
+    }
+    entry["ratios"] = ratios;
+    json efficiency = nullptr;
+    const auto rate = inline_rate.find(s.iterations);
+    if (is_pool_scenario(s) && rate != inline_rate.end() && rate->second > 0) {
+      const uint32_t cores = report.environment.logical_cores;
+      const uint32_t usable = s.workers < cores ? s.workers : cores;
+      efficiency = finite(result.tasks_per_s.median / (usable * rate->second));
+    }
+    entry["efficiency"] = efficiency;
+    scenarios.push_back(entry);
+  }
+
+  json latency = json::array();
+  for (const latency_entry &entry : report.latency) {
+    latency.push_back(json{{"pool", entry.pool},
+                           {"scenario", entry.scenario},
+                           {"priority", entry.priority},
+                           {"samples", entry.samples},
+                           {"p50_us", finite(entry.p50_us)},
+                           {"p90_us", finite(entry.p90_us)},
+                           {"p99_us", finite(entry.p99_us)},
+                           {"p999_us", finite(entry.p999_us)},
+                           {"max_us", finite(entry.max_us)}});
+  }
+
+  json sources = json::array();
+  for (const source_entry &source : report.sources) {
+    sources.push_back(
+        json{{"path", source.path},
+             {"sha256", source.sha256.empty() ? json(nullptr) : json(source.sha256)}});
+  }
+
+  json observations = json::array();
+  for (const observation *row : all_rows(report)) observations.push_back(observation_json(*row));
+
+  return json{
+      {"schema", "tpool-bench"},
+      {"schema_version", 1},
+      {"artifact_version", 1},
+      {"success_marker", "TPOOL_BENCH_OK"},
+      {"captured_utc", report.captured_utc},
+      {"platform", report.platform},
+      {"environment", environment_json(report.environment)},
+      {"sources", sources},
+      {"sources_missing", report.sources_missing},
+      {"methodology", json{{"warmups", report.warmups},
+                           {"repetitions", report.repetitions},
+                           {"peer_warmups", report.peer_warmups},
+                           {"peer_repetitions", report.peer_repetitions},
+                           {"quick", report.quick},
+                           {"seed", "0x5eed1234"},
+                           {"shuffle",
+                            "Fisher-Yates with the MMIX LCG (a=6364136223846793005, "
+                            "c=1442695040888963407), high 32 bits per draw"},
+                           {"workload",
+                            "noinline chain of dependent 64-bit xorshift(13,7,17)/multiply steps "
+                            "seeded by the task id"},
+                           {"rsd_warning_pct", kRsdWarningPct},
+                           {"peers", report.peers},
+                           {"notes", report.notes},
+                           {"boundaries", boundaries_json()}}},
+      {"expected_rows", json{{"reference", report.expected_reference_rows}}},
+      {"scenarios", scenarios},
+      {"latency", latency},
+      {"starvation", report.starvation},
+      {"extra", report.extra},
+      {"observations", observations}};
+}
+
+json build_gbench_json(const run_report &report) {
+  json benchmarks = json::array();
+  for (const scenario_result &result : report.results) {
+    const std::string name = result.definition.pool + "/" + result.definition.id;
+    const size_t count = result.rows.size();
+    for (size_t i = 0; i < count; ++i) {
+      const observation &row = result.rows[i];
+      json entry{{"name", name},
+                 {"family_index", 0},
+                 {"per_family_instance_index", 0},
+                 {"run_name", name},
+                 {"run_type", "iteration"},
+                 {"repetitions", count},
+                 {"repetition_index", i},
+                 {"threads", 1},
+                 {"iterations", 1},
+                 {"real_time", finite(row.ms)},
+                 {"cpu_time", finite(row.ms)},
+                 {"time_unit", "ms"}};
+      if (row.tasks > 0) entry["items_per_second"] = finite(row.tasks_per_s);
+      benchmarks.push_back(entry);
+    }
+    if (count > 0) {
+      json median{{"name", name + "_median"},
+                  {"family_index", 0},
+                  {"per_family_instance_index", 0},
+                  {"run_name", name},
+                  {"run_type", "aggregate"},
+                  {"repetitions", count},
+                  {"threads", 1},
+                  {"aggregate_name", "median"},
+                  {"aggregate_unit", "time"},
+                  {"iterations", count},
+                  {"real_time", finite(result.ms.median)},
+                  {"cpu_time", finite(result.ms.median)},
+                  {"time_unit", "ms"}};
+      if (result.definition.tasks > 0)
+        median["items_per_second"] = finite(result.tasks_per_s.median);
+      benchmarks.push_back(median);
+    }
+  }
+  json context{
+      {"date", report.captured_utc},
+      {"num_cpus", report.environment.logical_cores},
+      {"mhz_per_cpu", 0},
+      {"cpu_scaling_enabled", false},
+      {"caches", json::array()},
+      {"library_build_type", report.environment.build_type == "Debug" ? "debug" : "release"},
+      {"tpool_platform", report.platform}};
+  return json{{"context", context}, {"benchmarks", benchmarks}};
+}
+
+bool write_json(const json &document, const std::string &path, std::string *error) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) {
+    *error = "cannot write " + path;
+    return false;
+  }
+  out << document.dump(2) << '\n';
+  out.flush();
+  if (!out) {
+    *error = "write failed: " + path;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace bench

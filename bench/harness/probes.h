@@ -1,0 +1,54 @@
+// Extended measurements beyond throughput, written into benchmarks.json
+// (`latency`, `starvation`, `extra`). Each probe validates every job it
+// submits; a validation failure fails the whole run like a scenario would.
+#ifndef TPOOL_BENCH_HARNESS_PROBES_H
+#define TPOOL_BENCH_HARNESS_PROBES_H
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "peer_pool.h"
+#include "report.h"
+#include "validation.h"
+
+namespace bench {
+
+struct probe_options {
+  bool quick = false;
+  injected_fault fault = injected_fault::none;
+  std::vector<std::string> pools;  // pools for the cross-pool probes (tpool first)
+};
+
+// Per-priority queue-wait percentiles from per-task submit/start stamps
+// (throughput/w4/i2048/uniform), and the start latency of one HIGH job
+// submitted behind a flood of LOW jobs.
+bool run_latency_probe(const probe_options &options, run_report *report, std::string *failure);
+
+// tpool only: longest wait of LOW jobs under a saturating HIGH stream vs the
+// configured starvation bound.
+bool run_starvation_probe(const probe_options &options, run_report *report, std::string *failure);
+
+// tpool only: tpool_cancel_all over many queued jobs and tpool_job_cancel per
+// handle.
+bool run_cancellation_probe(const probe_options &options, run_report *report, std::string *failure);
+
+// tpool only: time to grow from 1 to 4 workers under blocking callbacks, and
+// time to reap them back to 1 after idle_timeout_ms.
+bool run_growth_probe(const probe_options &options, run_report *report, std::string *failure);
+
+// A job that blocks its worker until the gate opens (probes only).
+struct gate_job {
+  bench_job job;
+  std::atomic<uint32_t> *gate = nullptr;
+  std::atomic<uint32_t> started{0};
+  std::atomic<uint32_t> completed{0};
+  std::atomic<uint32_t> succeeded{0};
+};
+extern const job_kind kGateJobKind;
+void open_gate(std::atomic<uint32_t> *gate);
+
+}  // namespace bench
+
+#endif  // TPOOL_BENCH_HARNESS_PROBES_H

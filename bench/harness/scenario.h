@@ -1,0 +1,63 @@
+// What one scenario measures and how one repetition of it is run.
+#ifndef TPOOL_BENCH_HARNESS_SCENARIO_H
+#define TPOOL_BENCH_HARNESS_SCENARIO_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "task_inputs.h"
+#include "validation.h"
+
+namespace bench {
+
+enum class scenario_kind { throughput, many_producers, serial_threads, lifecycle, inline_rate };
+
+// The CSV `kind` value.
+const char *kind_name(scenario_kind kind);
+
+struct scenario {
+  std::string id;     // e.g. "throughput/w4/i2048/uniform"
+  std::string suite;  // "reference" or "extended"
+  scenario_kind kind = scenario_kind::throughput;
+  std::string pool;  // "tpool", "reference", ... or "inline"
+  uint32_t workers = 0;
+  uint32_t producers = 0;
+  uint32_t iterations = 0;
+  priority_mix mix = priority_mix::none;
+  uint64_t tasks = 0;
+  uint32_t warmups = 0;
+  uint32_t repetitions = 0;
+};
+
+// One validated repetition.
+struct measurement {
+  uint64_t ticks = 0;  // timed interval in platform::ticks() units
+  uint64_t tasks = 0;
+  validated_totals totals;
+};
+
+// Queue-wait samples (start - submit, in ticks) per priority, for latency runs.
+struct wait_samples {
+  std::vector<uint64_t> by_priority[3];
+};
+
+// Runs one repetition of s: builds inputs, creates a fresh pool, times the
+// documented boundary, shuts down and validates every task. Returns false and
+// sets *failure on any error; *result is then untouched. When waits is not
+// null, per-task submit/start stamps are taken and returned (this adds two
+// clock reads per task, so such runs never produce rows).
+bool run_repetition(const scenario &s, injected_fault fault, measurement *result,
+                    std::string *failure, wait_samples *waits = nullptr);
+
+// The runners behind run_repetition, one per kind.
+bool run_throughput(const scenario &s, injected_fault fault, measurement *result,
+                    std::string *failure, wait_samples *waits);
+bool run_serial_threads(const scenario &s, injected_fault fault, measurement *result,
+                        std::string *failure);
+bool run_lifecycle(const scenario &s, measurement *result, std::string *failure);
+bool run_inline(const scenario &s, injected_fault fault, measurement *result, std::string *failure);
+
+}  // namespace bench
+
+#endif  // TPOOL_BENCH_HARNESS_SCENARIO_H

@@ -1,0 +1,145 @@
+// Throughput and many-producer repetitions.
+//
+// Timed boundary: from just before the producers are released until every
+// producer was joined and the main thread observed the last completion.
+// Excluded: input creation, pool and producer creation, the readiness wait,
+// shutdown and validation.
+#include <atomic>
+#include <memory>
+#include <vector>
+
+#include "peer_pool.h"
+#include "platform/platform.h"
+#include "scenario.h"
+
+namespace bench {
+namespace {
+
+constexpr uint32_t kReadyTimeoutMs = 30000;
+constexpr uint32_t kCompletionTimeoutMs = 120000;
+
+struct producer_gate {
+  std::atomic<uint32_t> open{0};
+  std::atomic<uint32_t> ready{0};
+};
+
+struct producer_args {
+  peer_pool *pool = nullptr;
+  task_array *tasks = nullptr;
+  producer_gate *gate = nullptr;
+  size_t first = 0;
+  size_t stride = 1;
+  bool stamp_submit = false;
+  uint64_t rejected = 0;  // written by the producer, read after its join
+};
+
+void producer_main(void *raw) {
+  producer_args &args = *static_cast<producer_args *>(raw);
+  args.gate->ready.fetch_add(1, std::memory_order_acq_rel);
+  while (args.gate->open.load(std::memory_order_acquire) == 0) {
+    platform::wait_on_address(args.gate->open, 0, platform::kInfinite);
+  }
+  task_array &tasks = *args.tasks;
+  for (size_t i = args.first; i < tasks.size(); i += args.stride) {
+    task_record &task = tasks[i];
+    if (args.stamp_submit) task.submit_ticks = platform::ticks();
+    if (args.pool->submit(&task.job, task.priority)) {
+      task.accepted.fetch_add(1, std::memory_order_relaxed);
+    } else {
+      ++args.rejected;
+    }
+  }
+}
+
+}  // namespace
+
+bool run_throughput(const scenario &s, injected_fault fault, measurement *result,
+                    std::string *failure, wait_samples *waits) {
+  const priority_counts counts = counts_for(s.mix, s.tasks);
+  run_context context(s.iterations);
+  context.record_start_ticks = waits != nullptr;
+  task_array tasks(shuffled_priorities(counts), &context);
+  context.expected.store(tasks.size(), std::memory_order_release);
+
+  pool_settings settings;
+  settings.workers = s.workers;
+  std::unique_ptr<peer_pool> pool = make_peer(s.pool, settings, failure);
+  if (!pool) return false;
+
+  producer_gate gate;
+  std::vector<producer_args> args(s.producers);
+  std::vector<platform::thread_handle> producers;
+  producers.reserve(s.producers);
+  bool started = true;
+  for (uint32_t p = 0; p < s.producers; ++p) {
+    args[p].pool = pool.get();
+    args[p].tasks = &tasks;
+    args[p].gate = &gate;
+    args[p].first = p;
+    args[p].stride = s.producers;
+    args[p].stamp_submit = waits != nullptr;
+    platform::thread_handle thread;
+    if (!platform::thread_start(&thread, &producer_main, &args[p], {})) {
+      started = false;
+      break;
+    }
+    producers.push_back(thread);
+  }
+  while (gate.ready.load(std::memory_order_acquire) < producers.size()) platform::sleep_ms(1);
+  const bool ready = started && pool->wait_until_ready(kReadyTimeoutMs);
+  if (!ready) {
+    // Release the producers with nothing to do and clean up before failing.
+    for (producer_args &producer : args) producer.first = tasks.size();
+  }
+
+  const uint64_t start = platform::ticks();
+  gate.open.store(1, std::memory_order_release);
+  platform::wake_all(gate.open);
+  uint64_t rejected = 0;
+  for (size_t p = 0; p < producers.size(); ++p) {
+    platform::thread_join(&producers[p]);
+    rejected += args[p].rejected;
+  }
+  if (rejected != 0) {
+    context.expected.store(tasks.size() - rejected, std::memory_order_release);
+  }
+  const bool finished = ready && context.wait_all_finished(kCompletionTimeoutMs);
+  const uint64_t stop = platform::ticks();
+
+  const bool shut_down = pool->shutdown();
+  const bool empty = pool->queue_empty();
+  pool.reset();
+
+  if (!started) {
+    *failure = "could not start the producer threads";
+    return false;
+  }
+  if (!ready) {
+    *failure = "the pool's workers did not become ready";
+    return false;
+  }
+  if (!finished) {
+    *failure = "timed out waiting for the last completion";
+    return false;
+  }
+  if (!shut_down || !empty) {
+    *failure = !shut_down ? "pool shutdown reported an error" : "pool queue not empty after join";
+    return false;
+  }
+  validated_totals totals;
+  if (!validate_tasks(tasks, s.iterations, counts, fault, &totals, failure)) return false;
+  if (waits != nullptr) {
+    for (size_t i = 0; i < tasks.size(); ++i) {
+      const task_record &task = tasks[i];
+      const uint64_t wait =
+          task.start_ticks > task.submit_ticks ? task.start_ticks - task.submit_ticks : 0;
+      waits->by_priority[task.priority].push_back(wait);
+    }
+  }
+  result->ticks = stop - start;
+  result->tasks = tasks.size();
+  result->totals = totals;
+  return true;
+}
+
+}  // namespace bench

@@ -1,0 +1,116 @@
+// prioq through its C API against the in-binary std::mutex + three std::deque
+// baseline. Items are operations: every push and every pop counts once.
+#include <benchmark/benchmark.h>
+#include <prioq/prioq.h>
+
+#include <cstdint>
+
+#include "mutex_deque_queue.h"
+#include "platform/platform.h"
+
+namespace {
+
+constexpr int kBurst = 1024;
+constexpr int kProducers = 4;  // contended runs: threads 0..3 push, 4..7 pop
+
+void *item_for(int i) {
+  return reinterpret_cast<void *>(static_cast<uintptr_t>(i + 1));
+}
+
+// Uniform adapters so each benchmark body exists once.
+struct prioq_adapter {
+  prioq_queue *queue = nullptr;
+  prioq_adapter() { prioq_create(nullptr, &queue); }
+  ~prioq_adapter() { prioq_destroy(queue); }
+  bool push(void *item, int32_t priority) { return prioq_push(queue, item, priority) == PRIOQ_OK; }
+  bool try_pop(void **item) { return prioq_try_pop(queue, item, nullptr) == PRIOQ_OK; }
+};
+
+struct mutex_adapter {
+  bench::mutex_deque_queue queue;
+  bool push(void *item, int32_t priority) {
+    queue.push(item, priority);
+    return true;
+  }
+  bool try_pop(void **item) { return queue.try_pop(item); }
+};
+
+template <typename Queue>
+void push_pop_single_thread(benchmark::State &state) {
+  Queue queue;
+  void *out = nullptr;
+  uint64_t failures = 0;
+  for (auto _ : state) {
+    for (int i = 0; i < kBurst; ++i) failures += queue.push(item_for(i), i % 3) ? 0 : 1;
+    for (int i = 0; i < kBurst; ++i) failures += queue.try_pop(&out) ? 0 : 1;
+    benchmark::DoNotOptimize(out);
+  }
+  if (failures != 0) state.SkipWithError("a push or pop failed");
+  state.SetItemsProcessed(state.iterations() * 2 * kBurst);
+}
+
+template <typename Queue>
+Queue *&shared_queue() {
+  static Queue *queue = nullptr;
+  return queue;
+}
+
+template <typename Queue>
+void create_shared(const benchmark::State &) {
+  shared_queue<Queue>() = new Queue();
+}
+
+template <typename Queue>
+void destroy_shared(const benchmark::State &) {
+  delete shared_queue<Queue>();
+  shared_queue<Queue>() = nullptr;
+}
+
+// Producers push kBurst items per iteration, consumers pop kBurst; every
+// thread runs the same number of iterations, so pushes and pops balance.
+template <typename Queue>
+void contended(benchmark::State &state) {
+  Queue &queue = *shared_queue<Queue>();
+  const bool producer = state.thread_index() < kProducers;
+  void *out = nullptr;
+  uint64_t failures = 0;
+  for (auto _ : state) {
+    if (producer) {
+      for (int i = 0; i < kBurst; ++i) failures += queue.push(item_for(i), i % 3) ? 0 : 1;
+    } else {
+      for (int i = 0; i < kBurst; ++i) {
+        while (!queue.try_pop(&out)) platform::yield_thread();
+      }
+    }
+  }
+  if (failures != 0) state.SkipWithError("a push failed");
+  state.SetItemsProcessed(state.iterations() * kBurst);
+}
+
+void BM_PrioqPushPopSingleThread(benchmark::State &state) {
+  push_pop_single_thread<prioq_adapter>(state);
+}
+void BM_MutexDequePushPopSingleThread(benchmark::State &state) {
+  push_pop_single_thread<mutex_adapter>(state);
+}
+void BM_PrioqContended4x4(benchmark::State &state) {
+  contended<prioq_adapter>(state);
+}
+void BM_MutexDequeContended4x4(benchmark::State &state) {
+  contended<mutex_adapter>(state);
+}
+
+}  // namespace
+
+BENCHMARK(BM_PrioqPushPopSingleThread);
+BENCHMARK(BM_MutexDequePushPopSingleThread);
+BENCHMARK(BM_PrioqContended4x4)
+    ->Threads(2 * kProducers)
+    ->UseRealTime()
+    ->Setup(create_shared<prioq_adapter>)
+    ->Teardown(destroy_shared<prioq_adapter>);
+BENCHMARK(BM_MutexDequeContended4x4)
+    ->Threads(2 * kProducers)
+    ->UseRealTime()
+    ->Setup(create_shared<mutex_adapter>)
+    ->Teardown(destroy_shared<mutex_adapter>);
