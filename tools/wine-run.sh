@@ -9,12 +9,22 @@ export WINEDEBUG="${WINEDEBUG:--all}"
 export WINEDLLOVERRIDES="${WINEDLLOVERRIDES:-mscoree,mshtml=}"
 wine_bin=/usr/lib/wine/wine64
 if [ ! -x "$wine_bin" ]; then wine_bin="$(command -v wine64 || command -v wine)"; fi
-if [ ! -d "$WINEPREFIX" ]; then
-  mkdir -p "$WINEPREFIX"
-  "$wine_bin" wineboot -i >/dev/null 2>&1 || true
-fi
-# Keep one persistent wineserver so each test does not pay its start-up.
 wineserver_bin=/usr/lib/wine/wineserver
 [ -x "$wineserver_bin" ] || wineserver_bin="$(command -v wineserver)"
-"$wineserver_bin" -p >/dev/null 2>&1 || true
+mkdir -p "$WINEPREFIX"
+# Keep one persistent wineserver so each test does not pay its start-up.
+# Everything long-lived (the server, and the services wineboot starts under
+# it) is started here with /dev/null as its standard streams: a daemon that
+# inherited the caller's pipe would keep it open, and a caller reading that
+# pipe to its end (ctest's test discovery) would wait until it times out.
+# wineserver -p exits 0 only when it started a new server; then start the
+# prefix's services under it (wineboot; -i the first time creates the prefix).
+if "$wineserver_bin" -p </dev/null >/dev/null 2>&1; then
+  if [ -f "$WINEPREFIX/.tpool-prefix-ready" ]; then
+    "$wine_bin" wineboot </dev/null >/dev/null 2>&1 || true
+  else
+    "$wine_bin" wineboot -i </dev/null >/dev/null 2>&1 || true
+    touch "$WINEPREFIX/.tpool-prefix-ready"
+  fi
+fi
 exec "$wine_bin" "$@"
