@@ -166,7 +166,7 @@ Describe 'Benchmark.ps1 -Publish' {
         }
 
         It 'when an absolute home path leaks into the capture' {
-            New-FixtureCapture -OutDir $fixture -Mutate { param($c) $c.Json.sources[0].path = '/home/someone/tpool/src/tpool/pool.cpp' }
+            New-FixtureCapture -OutDir $fixture -Mutate { param($c) $c.Json.sources[0].path = ('/' + 'home/someone/tpool/src/tpool/pool.cpp') }
             $result = Invoke-Publisher
             $result.Output | Should -Match "absolute path prefix '/home/'"
             Get-AssetHashes $assets | Should -Be $before
