@@ -50,5 +50,23 @@ uint64_t injected(point p) noexcept {
   return g_points[static_cast<int>(p)].injected.load(std::memory_order_relaxed);
 }
 
+namespace {
+bool known(int32_t point_number) { return point_number >= 0 && point_number < kPointCount; }
+}  // namespace
+
+bool arm_number(int32_t point_number, uint64_t nth) noexcept {
+  if (!known(point_number)) return false;
+  arm(static_cast<point>(point_number), nth);
+  return true;
+}
+
+uint64_t arrivals_number(int32_t point_number) noexcept {
+  return known(point_number) ? arrivals(static_cast<point>(point_number)) : 0;
+}
+
+uint64_t injected_number(int32_t point_number) noexcept {
+  return known(point_number) ? injected(static_cast<point>(point_number)) : 0;
+}
+
 }  // namespace platform::fault
 #endif
