@@ -1,124 +1,135 @@
 #include "prioq/priority_queue.h"
 
-#include <cstdlib>
-#include <cstring>
-#include <new>
-
-#include "platform/fault_injection.h"
 #include "platform/platform.h"
 
 namespace prioq_impl {
-
-bool ring::reserve(size_t extra) {
-  if (capacity - count >= extra) return true;
-  size_t new_capacity = capacity == 0 ? 64 : capacity;
-  while (new_capacity - count < extra) {
-    if (new_capacity > (SIZE_MAX / sizeof(entry)) / 2) return false;
-    new_capacity *= 2;
-  }
-  if (platform::fault::should_fail(platform::fault::point::allocation)) return false;
-  entry *grown = static_cast<entry *>(std::malloc(new_capacity * sizeof(entry)));
-  if (grown == nullptr) return false;
-  // Unwrap the ring into the front of the new buffer.
-  for (size_t i = 0; i < count; ++i) grown[i] = slots[(head + i) & (capacity - 1)];
-  std::free(slots);
-  slots = grown;
-  capacity = new_capacity;
-  head = 0;
-  return true;
-}
-
-void ring::release() {
-  std::free(slots);
-  slots = nullptr;
-  capacity = head = count = 0;
-}
 
 priority_queue::priority_queue(const prioq_config &config)
     : aging_threshold_ms_(config.aging_threshold_ms),
       capacity_(config.capacity),
       spin_count_(config.spin_count) {}
 
-priority_queue::~priority_queue() {
-  tpsync::lock_guard guard(lock_);
-  for (ring &level : levels_) level.release();
+bool priority_queue::init() {
+  for (level &each : levels_) {
+    if (!each.init()) return false;
+  }
+  return true;
 }
 
-void priority_queue::publish_sizes() {
-  total_snapshot_.store(total_, std::memory_order_relaxed);
-  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
-    level_sizes_[p].store(levels_[p].count, std::memory_order_relaxed);
+bool priority_queue::reserve_capacity(size_t count) {
+  if (capacity_ == 0) return true;
+  size_t current = count_.load(std::memory_order_relaxed);
+  do {
+    if (current > capacity_ || capacity_ - current < count) return false;
+  } while (!count_.compare_exchange_weak(current, current + count, std::memory_order_relaxed));
+  return true;
+}
+
+void priority_queue::release_capacity(size_t count) {
+  if (capacity_ != 0) count_.fetch_sub(count, std::memory_order_relaxed);
+}
+
+// No lost wake-up: the reservation that made the items visible was a seq_cst
+// compare-and-swap on a ring's tail, a blocking pop checks emptiness with
+// seq_cst loads of the tails after prepare_wait(), and this is a seq_cst
+// load of the waiter state (event_count::peek_ordered).
+void priority_queue::wake_after_push(size_t count) {
+  const uint32_t consumers = item_events_.peek_ordered();
+  if (count == 1) {
+    // A spinning consumer will take the item; waking a sleeper too would
+    // only cost a system call (see hand_off).
+    if (tpsync::event_count::should_wake(consumers)) item_events_.wake_one();
+  } else if (tpsync::event_count::has_waiters(consumers)) {
+    item_events_.wake_all();
+  }
+}
+
+void priority_queue::hand_off() {
+  if (tpsync::event_count::should_wake(item_events_.peek_ordered()) && any_nonempty()) {
+    item_events_.wake_one();
   }
 }
 
 prioq_status priority_queue::push(void *item, int32_t priority) {
+  if (closed()) return PRIOQ_E_CLOSED;
+  if (!reserve_capacity(1)) return PRIOQ_E_FULL;
   const uint64_t now = aging() ? platform::coarse_monotonic_ms() : 0;
-  uint32_t consumers = 0;
-  {
-    tpsync::lock_guard guard(lock_);
-    if (closed_.load(std::memory_order_relaxed)) return PRIOQ_E_CLOSED;
-    if (capacity_ != 0 && total_ >= capacity_) return PRIOQ_E_FULL;
-    ring &level = levels_[priority];
-    if (!level.reserve(1)) return PRIOQ_E_OUT_OF_MEMORY;
-    level.push_back(entry{item, now});
-    ++total_;
-    total_snapshot_.store(total_, std::memory_order_relaxed);
-    level_sizes_[priority].store(level.count, std::memory_order_relaxed);
-    consumers = item_events_.peek();  // under lock_: see event_count::peek
+  reservation spot;
+  const prioq_status status = levels_[priority].reserve(1, &spot);
+  if (status != PRIOQ_OK) {
+    release_capacity(1);
+    return status;
   }
-  // A spinning consumer will take the item; waking a sleeper too would only
-  // cost a system call (see the hand-off rule in event_count.h).
-  if (tpsync::event_count::should_wake(consumers)) item_events_.wake_one();
+  spot.target->publish(spot.first, item, now);
+  wake_after_push(1);
   return PRIOQ_OK;
 }
 
 prioq_status priority_queue::push_batch(const prioq_item *items, size_t count) {
-  size_t per_level[PRIOQ_PRIORITY_COUNT] = {};
-  uint32_t consumers = 0;
+  if (closed()) return PRIOQ_E_CLOSED;
+  if (!reserve_capacity(count)) return PRIOQ_E_FULL;
+  uint64_t per_level[PRIOQ_PRIORITY_COUNT] = {};
   for (size_t i = 0; i < count; ++i) ++per_level[items[i].priority];
+  // All-or-nothing: reserve every level's block first. If one reservation
+  // fails (no memory, or the queue closed meanwhile), the blocks already
+  // reserved are filled with tombstones, which consumers drop unseen.
+  reservation spots[PRIOQ_PRIORITY_COUNT];
+  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
+    if (per_level[p] == 0) continue;
+    const prioq_status status = levels_[p].reserve(per_level[p], &spots[p]);
+    if (status != PRIOQ_OK) {
+      for (int q = 0; q < p; ++q) {
+        if (spots[q].count != 0) levels_[q].abandon(spots[q]);
+      }
+      release_capacity(count);
+      return status;
+    }
+  }
   const uint64_t now = aging() ? platform::coarse_monotonic_ms() : 0;
-  {
-    tpsync::lock_guard guard(lock_);
-    if (closed_.load(std::memory_order_relaxed)) return PRIOQ_E_CLOSED;
-    if (capacity_ != 0 && (total_ > capacity_ || capacity_ - total_ < count)) return PRIOQ_E_FULL;
-    // Reserve everything first so the batch is all-or-nothing: a failed
-    // reservation leaves only spare capacity behind, never a partial batch.
-    for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
-      if (!levels_[p].reserve(per_level[p])) return PRIOQ_E_OUT_OF_MEMORY;
-    }
-    for (size_t i = 0; i < count; ++i) levels_[items[i].priority].push_back(entry{items[i].value, now});
-    total_ += count;
-    publish_sizes();
-    consumers = item_events_.peek();
+  uint64_t next[PRIOQ_PRIORITY_COUNT];
+  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) next[p] = spots[p].first;
+  for (size_t i = 0; i < count; ++i) {
+    const int32_t p = items[i].priority;
+    spots[p].target->publish(next[p]++, items[i].value, now);
   }
-  if (tpsync::event_count::has_waiters(consumers)) {
-    if (count == 1) {
-      item_events_.wake_one();
-    } else {
-      item_events_.wake_all();
-    }
-  }
+  wake_after_push(count);
   return PRIOQ_OK;
 }
 
-int priority_queue::select_level(uint64_t now_ms) const {
+bool priority_queue::any_nonempty() const {
+  for (const level &each : levels_) {
+    if (each.maybe_nonempty()) return true;
+  }
+  return false;
+}
+
+int priority_queue::select_aged(uint64_t *now_ms) const {
   int highest = -1;
+  bool lower_waits = false;
   for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
-    if (levels_[p].count != 0) {
+    if (!levels_[p].maybe_nonempty()) continue;
+    if (highest < 0) {
       highest = p;
+    } else {
+      lower_waits = true;
       break;
     }
   }
-  if (highest < 0 || !aging()) return highest;
+  // Reading the clock costs more than the rest of a pop; only a choice
+  // between two non-empty levels needs it.
+  if (highest < 0 || !lower_waits) return highest;
+  if (*now_ms == 0) *now_ms = platform::coarse_monotonic_ms();
   // Starvation bound: an overdue head of a lower level is taken only ahead
-  // of NEWER items; among the highest level's head and the overdue heads, the
-  // oldest wins. An older higher-priority item is never overtaken.
+  // of NEWER items; among the highest level's head and the overdue heads,
+  // the oldest wins. An older higher-priority item is never overtaken. A
+  // head still being published counts as the newest item.
   int chosen = highest;
-  uint64_t oldest = levels_[highest].front().pushed_ms;
+  uint64_t oldest = UINT64_MAX;
+  levels_[highest].peek_pushed_ms(&oldest);
   for (int p = highest + 1; p < PRIOQ_PRIORITY_COUNT; ++p) {
-    if (levels_[p].count == 0) continue;
-    const uint64_t pushed = levels_[p].front().pushed_ms;
-    const bool overdue = now_ms > pushed && now_ms - pushed > aging_threshold_ms_;
+    uint64_t pushed = 0;
+    if (!levels_[p].peek_pushed_ms(&pushed)) continue;
+    const bool overdue = *now_ms > pushed && *now_ms - pushed > aging_threshold_ms_;
     if (overdue && pushed < oldest) {
       chosen = p;
       oldest = pushed;
@@ -127,49 +138,47 @@ int priority_queue::select_level(uint64_t now_ms) const {
   return chosen;
 }
 
-prioq_status priority_queue::try_pop(prioq_item *out_items, size_t max_count, size_t *out_count) {
-  // Empty fast path without the lock, for callers that will not sleep on the
-  // answer. A stale zero is a pop that linearized before the push.
-  if (total_snapshot_.load(std::memory_order_acquire) == 0) {
-    return closed() ? PRIOQ_E_CLOSED : PRIOQ_E_EMPTY;
+bool priority_queue::pop_one(prioq_item *out, uint64_t *now_ms) {
+  void *value = nullptr;
+  uint64_t pushed_ms = 0;
+  if (!aging()) {
+    for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
+      if (levels_[p].pop(&value, &pushed_ms)) {
+        *out = prioq_item{value, p};
+        release_capacity(1);
+        return true;
+      }
+    }
+    return false;
   }
-  return pop_locked(out_items, max_count, out_count);
+  for (;;) {
+    const int chosen = select_aged(now_ms);
+    if (chosen < 0) return false;
+    if (levels_[chosen].pop(&value, &pushed_ms)) {
+      *out = prioq_item{value, chosen};
+      release_capacity(1);
+      return true;
+    }
+    // Another consumer emptied that level since select_aged looked: choose again.
+  }
 }
 
-prioq_status priority_queue::pop_locked(prioq_item *out_items, size_t max_count,
-                                        size_t *out_count) {
-  size_t popped = 0;
-  bool more_left = false;
-  uint32_t consumers = 0;
-  {
-    tpsync::lock_guard guard(lock_);
-    if (total_ == 0) return closed_.load(std::memory_order_relaxed) ? PRIOQ_E_CLOSED : PRIOQ_E_EMPTY;
-    // Reading the clock costs far more than the rest of a pop; only aging
-    // with at least two non-empty levels needs it.
-    bool need_clock = false;
-    if (aging()) {
-      int non_empty = 0;
-      for (const ring &level : levels_) non_empty += level.count != 0 ? 1 : 0;
-      need_clock = non_empty > 1;
+prioq_status priority_queue::try_pop(prioq_item *out_items, size_t max_count, size_t *out_count) {
+  uint64_t now_ms = 0;
+  for (;;) {
+    // Read closed_ before looking at the levels: closed_ is set after every
+    // level is sealed, so empty levels seen after it stay empty.
+    const bool was_closed = closed();
+    size_t popped = 0;
+    while (popped < max_count && pop_one(&out_items[popped], &now_ms)) ++popped;
+    if (popped != 0) {
+      *out_count = popped;
+      return PRIOQ_OK;
     }
-    const uint64_t now = need_clock ? platform::coarse_monotonic_ms() : 0;
-    while (popped < max_count && total_ != 0) {
-      const int level = select_level(now);
-      const entry item = levels_[level].pop_front();
-      out_items[popped].value = item.value;
-      out_items[popped].priority = level;
-      ++popped;
-      --total_;
-    }
-    more_left = total_ != 0;
-    publish_sizes();
-    if (more_left) consumers = item_events_.peek();
+    if (!was_closed) return PRIOQ_E_EMPTY;
+    // A push reserved before the seal may still be publishing: drain it.
+    if (!any_nonempty()) return PRIOQ_E_CLOSED;
   }
-  *out_count = popped;
-  // Hand-off: a push may have skipped waking a sleeper because a consumer
-  // was spinning; pass the remaining work on (event_count.h).
-  if (more_left && tpsync::event_count::should_wake(consumers)) item_events_.wake_one();
-  return PRIOQ_OK;
 }
 
 prioq_status priority_queue::pop(prioq_item *out_items, size_t max_count, uint32_t timeout_ms,
@@ -182,27 +191,26 @@ prioq_status priority_queue::pop(prioq_item *out_items, size_t max_count, uint32
     item_events_.begin_spin();
     for (uint32_t spin = 0; spin < spin_count_; ++spin) {
       platform::cpu_relax();
-      if (total_snapshot_.load(std::memory_order_relaxed) != 0 || closed()) {
+      if (any_nonempty() || closed()) {
         status = try_pop(out_items, max_count, out_count);
-        if (status != PRIOQ_E_EMPTY) {
-          item_events_.end_spin();
-          return status;
-        }
+        if (status != PRIOQ_E_EMPTY) break;
       }
     }
     item_events_.end_spin();
+    if (status != PRIOQ_E_EMPTY) {
+      if (status == PRIOQ_OK) hand_off();
+      return status;
+    }
   }
   const bool infinite = timeout_ms == PRIOQ_INFINITE;
   const uint64_t deadline =
       infinite ? 0 : platform::monotonic_ns() + static_cast<uint64_t>(timeout_ms) * 1000000ull;
   for (;;) {
     const uint32_t key = item_events_.prepare_wait();
-    // Under the lock, never the lock-free fast path: pushes read the waiter
-    // count under the same lock, which is what makes a lost wake-up
-    // impossible (event_count::peek).
-    status = pop_locked(out_items, max_count, out_count);
+    status = try_pop(out_items, max_count, out_count);
     if (status != PRIOQ_E_EMPTY) {
       item_events_.cancel_wait();
+      if (status == PRIOQ_OK) hand_off();
       return status;
     }
     uint32_t wait_ms = platform::kInfinite;
@@ -222,18 +230,19 @@ prioq_status priority_queue::pop(prioq_item *out_items, size_t max_count, uint32
 }
 
 void priority_queue::close() {
-  uint32_t consumers = 0;
-  {
-    tpsync::lock_guard guard(lock_);
-    closed_.store(true, std::memory_order_release);
-    consumers = item_events_.peek();
-  }
-  if (tpsync::event_count::has_waiters(consumers)) item_events_.wake_all();
+  for (level &each : levels_) each.seal();
+  closed_.store(true, std::memory_order_seq_cst);
+  if (tpsync::event_count::has_waiters(item_events_.peek_ordered())) item_events_.wake_all();
 }
 
 size_t priority_queue::size(int32_t priority) const {
-  if (priority == PRIOQ_PRIORITY_ALL) return total_snapshot_.load(std::memory_order_acquire);
-  return level_sizes_[priority].load(std::memory_order_acquire);
+  uint64_t total = 0;
+  if (priority == PRIOQ_PRIORITY_ALL) {
+    for (const level &each : levels_) total += each.size();
+  } else {
+    total = levels_[priority].size();
+  }
+  return static_cast<size_t>(total);
 }
 
 }  // namespace prioq_impl

@@ -1,20 +1,29 @@
-// The queue behind prioq.dll: three growable FIFO rings (one per priority)
-// under one word_lock, plus an event_count for blocking pops.
+// The queue behind prioq.dll: three levels (level.h), one per priority,
+// each a lock-free FIFO, plus an event_count for blocking pops.
 //
-// Why one lock and not a lock-free structure: a pop must choose among three
-// levels atomically (oldest item of the highest non-empty level, or an
-// overdue item under aging), which per-level lock-free queues cannot do
-// without a second protocol on top. The critical sections are a few dozen
-// instructions with no allocation in the common case, and the lock spins
-// before it sleeps, so the queue stays in user mode.
+// Why per-level lock-free FIFOs and not one lock around three queues: with
+// one lock every push and pop of every thread serializes on one cache line
+// and a descheduled lock holder stalls everyone; here producers of one level
+// meet only on that level's tail, consumers on its head, and nobody waits for
+// a descheduled thread except a consumer that reached the very position that
+// thread reserved.
 //
-// Invariants (all under lock_):
-//  - levels_[p] holds exactly the items pushed at priority p and not yet
-//    popped, oldest at head.
-//  - total_ == sum of levels_[p].count; level_sizes_[p] == levels_[p].count.
-//    Both are mirrored into atomics only so that size() and the empty fast
-//    path can read them without the lock.
-//  - Once closed_ is set it never clears; pushes fail, pops drain.
+// Cross-level order without a lock: a pop tries HIGH, then MEDIUM, then LOW
+// and takes the first item it finds. An item whose push completed before the
+// pop started is visible to it (a reserved but unpublished position counts as
+// present, and the pop waits for it), so a pop never returns a lower-priority
+// item while an older higher-priority one sits in the queue; it may miss an
+// item whose push overlaps with it, which is the same as that pop having
+// happened first. Aging peeks at the levels' heads instead (select_aged).
+//
+// Invariants:
+//  - Every accepted push reserved positions in exactly one level and
+//    publishes them exactly once; every pop claims exactly one position.
+//  - closed_ is set only after every level is sealed, so once a pop sees
+//    closed_ and then finds every level empty, the queue stays empty.
+//  - With a capacity, count_ is the number of accepted, not yet popped
+//    items and never exceeds capacity_ (pushes reserve before reserving
+//    positions, pops release after claiming).
 #ifndef TPOOL_SRC_PRIOQ_PRIORITY_QUEUE_H
 #define TPOOL_SRC_PRIOQ_PRIORITY_QUEUE_H
 
@@ -22,67 +31,47 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "prioq/level.h"
 #include "prioq/prioq.h"
 #include "sync/event_count.h"
-#include "sync/thread_annotations.h"
-#include "sync/word_lock.h"
 
 namespace prioq_impl {
-
-struct entry {
-  void *value;
-  uint64_t pushed_ms;  // platform::coarse_monotonic_ms() at push; 0 unless aging is on
-};
-
-// A FIFO ring whose capacity is a power of two; grows by doubling.
-struct ring {
-  entry *slots = nullptr;
-  size_t capacity = 0;  // 0 or a power of two
-  size_t head = 0;      // index of the oldest entry
-  size_t count = 0;
-
-  // Makes room for `extra` more entries. False if allocation failed (ring unchanged).
-  bool reserve(size_t extra);
-  void push_back(const entry &item) {
-    slots[(head + count) & (capacity - 1)] = item;
-    ++count;
-  }
-  const entry &front() const { return slots[head]; }
-  entry pop_front() {
-    const entry item = slots[head];
-    head = (head + 1) & (capacity - 1);
-    --count;
-    return item;
-  }
-  void release();
-};
 
 class priority_queue {
  public:
   explicit priority_queue(const prioq_config &config);
-  ~priority_queue();
   priority_queue(const priority_queue &) = delete;
   priority_queue &operator=(const priority_queue &) = delete;
 
-  prioq_status push(void *item, int32_t priority) EXCLUDES(lock_);
-  prioq_status push_batch(const prioq_item *items, size_t count) EXCLUDES(lock_);
+  // Allocates the levels' first rings; false if allocation failed (the
+  // object must then only be destroyed).
+  bool init();
+
+  prioq_status push(void *item, int32_t priority);
+  prioq_status push_batch(const prioq_item *items, size_t count);
   // Pops up to max_count items without waiting. *out_count >= 1 on PRIOQ_OK.
-  prioq_status try_pop(prioq_item *out_items, size_t max_count, size_t *out_count) EXCLUDES(lock_);
+  prioq_status try_pop(prioq_item *out_items, size_t max_count, size_t *out_count);
   // As try_pop, waiting up to timeout_ms for the first item.
-  prioq_status pop(prioq_item *out_items, size_t max_count, uint32_t timeout_ms, size_t *out_count)
-      EXCLUDES(lock_);
-  void close() EXCLUDES(lock_);
-  bool closed() const { return closed_.load(std::memory_order_acquire); }
+  prioq_status pop(prioq_item *out_items, size_t max_count, uint32_t timeout_ms, size_t *out_count);
+  void close();
+  bool closed() const { return closed_.load(std::memory_order_seq_cst); }
   size_t size(int32_t priority) const;
 
  private:
-  // try_pop without the lock-free empty check.
-  prioq_status pop_locked(prioq_item *out_items, size_t max_count, size_t *out_count)
-      EXCLUDES(lock_);
-  // The level the next pop takes from, or -1 if empty.
-  int select_level(uint64_t now_ms) const REQUIRES(lock_);
+  // Pops one item in contract order; false if every level looked empty.
+  // *now_ms caches the coarse clock across the items of one batch (0: unread).
+  bool pop_one(prioq_item *out, uint64_t *now_ms);
+  // With aging: the level whose head the contract says goes next, or -1.
+  int select_aged(uint64_t *now_ms) const;
+  bool any_nonempty() const;
+  bool reserve_capacity(size_t count);
+  void release_capacity(size_t count);
+  // After a push: wake a sleeper if one should take the new items.
+  void wake_after_push(size_t count);
+  // After a blocking pop took an item: pass remaining work to a sleeper
+  // that a push left asleep because a spinner was about (event_count.h).
+  void hand_off();
   bool aging() const { return aging_threshold_ms_ != 0; }
-  void publish_sizes() REQUIRES(lock_);
 
   // Ages use the coarse clock: a precise clock read per push and pop would
   // cost more than the rest of the operation, and a starvation bound is
@@ -91,15 +80,9 @@ class priority_queue {
   const size_t capacity_;  // 0: unbounded
   const uint32_t spin_count_;
 
-  mutable tpsync::word_lock lock_;
-  ring levels_[PRIOQ_PRIORITY_COUNT] GUARDED_BY(lock_);
-  size_t total_ GUARDED_BY(lock_) = 0;
-
-  // Lock-free mirrors for readers (see invariants).
-  std::atomic<size_t> total_snapshot_{0};
-  std::atomic<size_t> level_sizes_[PRIOQ_PRIORITY_COUNT] = {};
+  level levels_[PRIOQ_PRIORITY_COUNT];
+  std::atomic<size_t> count_{0};  // maintained only when capacity_ != 0
   std::atomic<bool> closed_{false};
-
   tpsync::event_count item_events_;  // notified on push and on close
 };
 

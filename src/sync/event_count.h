@@ -31,6 +31,17 @@
 
 #include "platform/platform.h"
 
+#if defined(__SANITIZE_THREAD__)
+#define TPOOL_SYNC_THREAD_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define TPOOL_SYNC_THREAD_SANITIZER 1
+#endif
+#endif
+#ifndef TPOOL_SYNC_THREAD_SANITIZER
+#define TPOOL_SYNC_THREAD_SANITIZER 0
+#endif
+
 namespace tpsync {
 
 class event_count {
@@ -73,12 +84,41 @@ class event_count {
     wake(false);
   }
 
+  // As notify_one_unless_spinning(), but a seq_cst fence and a plain load
+  // instead of a read-modify-write, so a busy notifier does not pull the
+  // state word's cache line away from every waiter and spinner on each
+  // notification. Same guarantees: a waiter's prepare_wait() (a seq_cst RMW)
+  // either precedes the fence in the seq_cst order, and then the load sees
+  // it, or follows it, and then the waiter's seq_cst re-check sees the
+  // notifier's condition write (which must be an atomic write sequenced
+  // before this call). The hand-off rule holds the same way: a notifier that
+  // saw a spinner has its fence ordered before that spinner's end_spin().
+  // ThreadSanitizer does not model fences (GCC rejects them under it), so
+  // sanitizer builds take the read-modify-write, which is stronger.
+  void notify_one_unless_spinning_fenced() {
+#if TPOOL_SYNC_THREAD_SANITIZER
+    const uint32_t state = state_.fetch_add(0, std::memory_order_seq_cst);
+#else
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    const uint32_t state = state_.load(std::memory_order_relaxed);
+#endif
+    if ((state & kWaiterMask) == 0 || (state & kSpinnerMask) != 0) return;
+    wake(false);
+  }
+
   // Lock-protected variant, one RMW cheaper per notification: when the
   // waiter's condition check and the notifier's update happen under the same
   // lock, the notifier may read the state with peek() while holding that lock
   // (the lock orders it after any waiter whose check came first) and, after
   // unlocking, call wake_one()/wake_all() if should_wake(state).
   uint32_t peek() const { return state_.load(std::memory_order_relaxed); }
+  // Lock-free variant: a notifier whose condition write is a seq_cst
+  // read-modify-write, and a waiter whose check is a seq_cst load, are
+  // ordered with prepare_wait() by the single total order of seq_cst
+  // operations; this seq_cst load of the state completes the argument
+  // (prepare_wait before the check before the notifier's write before this
+  // load, so the waiter is seen). Same should_wake()/wake_*() follow-up.
+  uint32_t peek_ordered() const { return state_.load(std::memory_order_seq_cst); }
   static bool should_wake(uint32_t state) {
     return (state & kWaiterMask) != 0 && (state & kSpinnerMask) == 0;
   }

@@ -84,10 +84,12 @@ tpool_status pool::submit(const tpool_job_desc *descs, size_t count, tpool_job *
     for (size_t i = 0; i < count; ++i) out_jobs[i] = handle_of(records[i]);
   }
 
-  // One read-modify-write, and no system call unless a worker is parked and
-  // none spins (a spinner takes the job and passes the wake on if needed).
+  // A fence and a load (no read-modify-write on the line the workers' spin
+  // and park bookkeeping writes), and no system call unless a worker is
+  // parked and none spins (a spinner takes the job and passes the wake on if
+  // needed). The push above was the atomic write that makes the job visible.
   if (count == 1) {
-    work_events_.notify_one_unless_spinning();
+    work_events_.notify_one_unless_spinning_fenced();
   } else {
     work_events_.notify_all();
   }

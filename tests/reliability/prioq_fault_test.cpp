@@ -79,13 +79,54 @@ TEST_F(PrioqFault, CreateSucceedsOnTheNextAttemptAfterAFailure) {
   EXPECT_EQ(prioq_push(queue_, item_of(1), PRIOQ_PRIORITY_LOW), PRIOQ_OK);
 }
 
-TEST_F(PrioqFault, FirstPushIntoAnEmptyLevelReportsOutOfMemoryWhenItsRingCannotBeAllocated) {
+TEST_F(PrioqFault, CreateReportsOutOfMemoryWhenAnyOfItsRingsCannotBeAllocated) {
+  // Creation allocates the queue and then one ring per level: fail each in
+  // turn (ASan/valgrind runs also prove the partial queue is freed).
+  for (uint64_t nth = 2; nth <= 1 + PRIOQ_PRIORITY_COUNT; ++nth) {
+    SCOPED_TRACE("allocation arrival " + std::to_string(nth));
+    prioq_testing_fault_reset();
+    ASSERT_EQ(prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, nth), PRIOQ_OK);
+    prioq_queue *untouched = nullptr;
+    EXPECT_EQ(prioq_create(nullptr, &untouched), PRIOQ_E_OUT_OF_MEMORY);
+    EXPECT_EQ(untouched, nullptr);
+    EXPECT_EQ(prioq_testing_fault_injected(PRIOQ_TESTING_FAULT_ALLOCATION), 1u);
+  }
+}
+
+// Pushes at one priority until that level's first ring is exactly full, so
+// the next push there must allocate a larger ring. The capacity is measured
+// (not assumed) on a scratch queue: the push that grows is the first one
+// that reaches the allocation fault point. Returns the model of what was pushed.
+model fill_first_ring(prioq_queue *queue, int32_t priority, uintptr_t first_id) {
+  model filled;
+  prioq_queue *scratch = nullptr;
+  EXPECT_EQ(prioq_create(nullptr, &scratch), PRIOQ_OK);
+  const uint64_t scratch_start = prioq_testing_fault_arrivals(PRIOQ_TESTING_FAULT_ALLOCATION);
+  size_t capacity = 0;
+  while (prioq_testing_fault_arrivals(PRIOQ_TESTING_FAULT_ALLOCATION) == scratch_start) {
+    EXPECT_EQ(prioq_push(scratch, item_of(1), priority), PRIOQ_OK);
+    ++capacity;
+  }
+  --capacity;  // the last push was the one that grew
+  EXPECT_EQ(prioq_destroy(scratch), PRIOQ_OK);
+  for (size_t i = 0; i < capacity; ++i) {
+    EXPECT_EQ(prioq_push(queue, item_of(first_id + i), priority), PRIOQ_OK);
+    filled.levels[priority].push_back(first_id + i);
+  }
+  return filled;
+}
+
+TEST_F(PrioqFault, PushThatMustGrowAFullRingReportsOutOfMemoryAndKeepsEveryItem) {
   create();
+  const model expected = fill_first_ring(queue_, PRIOQ_PRIORITY_HIGH, 1000);
+  ASSERT_GT(expected.size(), 0u);
   prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, 1);
   EXPECT_EQ(prioq_push(queue_, item_of(1), PRIOQ_PRIORITY_HIGH), PRIOQ_E_OUT_OF_MEMORY);
-  size_t size = 99;
+  EXPECT_EQ(prioq_testing_fault_injected(PRIOQ_TESTING_FAULT_ALLOCATION), 1u);
+  size_t size = 0;
   ASSERT_EQ(prioq_size(queue_, PRIOQ_PRIORITY_ALL, &size), PRIOQ_OK);
-  EXPECT_EQ(size, 0u);
+  EXPECT_EQ(size, expected.size());
+  expect_drains_exactly(expected);
 }
 
 TEST_F(PrioqFault, FailedGrowthKeepsEveryEarlierItemAndTheQueueAcceptsMoreAfterwards) {
@@ -122,26 +163,33 @@ TEST_F(PrioqFault, FailedGrowthKeepsEveryEarlierItemAndTheQueueAcceptsMoreAfterw
 
 TEST_F(PrioqFault, BatchWhoseSecondLevelCannotGrowIsRejectedWhole) {
   create();
+  // MEDIUM's ring is full, so the batch reserves its HIGH block first and
+  // then fails to grow MEDIUM: the HIGH block must vanish without a trace.
+  const model expected = fill_first_ring(queue_, PRIOQ_PRIORITY_MEDIUM, 1000);
   const prioq_item batch[] = {{item_of(1), PRIOQ_PRIORITY_LOW},
                               {item_of(2), PRIOQ_PRIORITY_HIGH},
                               {item_of(3), PRIOQ_PRIORITY_MEDIUM},
                               {item_of(4), PRIOQ_PRIORITY_HIGH}};
-  // An empty queue allocates one ring per level, HIGH first: arrival 2 is MEDIUM.
-  prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, 2);
+  prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, 1);
   ASSERT_EQ(prioq_push_batch(queue_, batch, 4), PRIOQ_E_OUT_OF_MEMORY);
   ASSERT_EQ(prioq_testing_fault_injected(PRIOQ_TESTING_FAULT_ALLOCATION), 1u);
-  expect_drains_exactly(model{});
+  size_t size = 0;
+  ASSERT_EQ(prioq_size(queue_, PRIOQ_PRIORITY_HIGH, &size), PRIOQ_OK);
+  EXPECT_EQ(size, 0u) << "the abandoned HIGH block is visible";
+  ASSERT_EQ(prioq_size(queue_, PRIOQ_PRIORITY_ALL, &size), PRIOQ_OK);
+  EXPECT_EQ(size, expected.size());
+  expect_drains_exactly(expected);
 }
 
 TEST_F(PrioqFault, BatchSucceedsWhenRetriedAfterAnAllocationFailure) {
   create();
+  model expected = fill_first_ring(queue_, PRIOQ_PRIORITY_LOW, 1000);
   const prioq_item batch[] = {{item_of(1), PRIOQ_PRIORITY_LOW}, {item_of(2), PRIOQ_PRIORITY_HIGH}};
   prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, 1);
   ASSERT_EQ(prioq_push_batch(queue_, batch, 2), PRIOQ_E_OUT_OF_MEMORY);
   ASSERT_EQ(prioq_push_batch(queue_, batch, 2), PRIOQ_OK);
-  model expected;
-  expected.levels[0] = {2};
-  expected.levels[2] = {1};
+  expected.levels[0].push_back(2);
+  expected.levels[2].push_back(1);
   expect_drains_exactly(expected);
 }
 
@@ -155,7 +203,7 @@ class PrioqAllocationSweep : public PrioqFault {
   model run_workload() {
     model expected;
     uintptr_t next_id = 1;
-    for (int round = 0; round < 120; ++round) {
+    for (int round = 0; round < 400; ++round) {
       for (int k = 0; k < 7; ++k) {
         const int32_t priority = (round + k) % PRIOQ_PRIORITY_COUNT;
         const uintptr_t id = next_id++;
@@ -175,8 +223,9 @@ class PrioqAllocationSweep : public PrioqFault {
       } else {
         ++failures_seen_;
       }
-      // Pop a few so rings wrap before they grow.
-      for (int k = 0; k < 3 && expected.size() != 0; ++k) {
+      // Pop a few so rings wrap before they grow (every other round only, so
+      // that even HIGH, which pops drain first, outgrows two rings).
+      for (int k = 0; k < 3 && round % 2 == 0 && expected.size() != 0; ++k) {
         void *item = nullptr;
         int32_t priority = -1;
         EXPECT_EQ(prioq_try_pop(queue_, &item, &priority), PRIOQ_OK);

@@ -113,7 +113,9 @@ void run_workload(job_ledger &ledger, bool cancel_mode) {
 
   std::vector<tpool_job_desc> descs;
   std::vector<job_entry *> batch;
-  for (int i = 0; i < 400; ++i) {
+  // 400 jobs per priority: more than prioq's first ring holds, so the batch
+  // makes every level of the queue grow (the prioq.allocation arrivals).
+  for (int i = 0; i < 1200; ++i) {
     job_entry &entry = ledger.add(i % 10 == 0 ? job_kind::fails : job_kind::quick);
     batch.push_back(&entry);
     descs.push_back(job_ledger::describe(entry, (i * 7) % 3));
