@@ -15,7 +15,14 @@ void run_counting(bench_job *job) {
 }
 
 void finish_counting(bench_job *job, job_outcome) {
-  reinterpret_cast<counting_job *>(job)->finished.fetch_add(1, std::memory_order_release);
+  counting_job *self = reinterpret_cast<counting_job *>(job);
+  // seq_cst on both sides of the handshake: either this load sees the
+  // waiter's wanted, or the waiter's re-check sees this increment.
+  const uint64_t now = self->finished.fetch_add(1, std::memory_order_seq_cst) + 1;
+  if (now == self->wanted.load(std::memory_order_seq_cst)) {
+    self->reached.fetch_add(1, std::memory_order_seq_cst);
+    platform::wake_all(self->reached);
+  }
 }
 
 const job_kind kCountingKind{&run_counting, &finish_counting};
@@ -26,8 +33,20 @@ counting_job::counting_job(uint32_t work_iterations) : iterations(work_iteration
   job.kind = &kCountingKind;
 }
 
-void counting_job::wait_finished(uint64_t target) const {
-  while (finished.load(std::memory_order_acquire) < target) platform::yield_thread();
+void counting_job::wait_finished(uint64_t target) {
+  // Short jobs usually finish within a few yields of the last submit.
+  constexpr int kPollRounds = 64;
+  for (int round = 0; round < kPollRounds; ++round) {
+    if (finished.load(std::memory_order_acquire) >= target) return;
+    platform::yield_thread();
+  }
+  for (;;) {
+    const uint32_t epoch = reached.load(std::memory_order_seq_cst);
+    wanted.store(target, std::memory_order_seq_cst);
+    if (finished.load(std::memory_order_seq_cst) >= target) break;
+    platform::wait_on_address(reached, epoch, platform::kInfinite);
+  }
+  wanted.store(UINT64_MAX, std::memory_order_relaxed);
 }
 
 }  // namespace bench

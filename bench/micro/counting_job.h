@@ -16,10 +16,19 @@ struct alignas(64) counting_job {
   uint32_t iterations = 0;
   std::atomic<uint64_t> finished{0};
   std::atomic<uint64_t> sink{0};
+  // Blocking-wait handshake (wait_finished): the waiter publishes the count
+  // it waits for in wanted; the completion that reaches exactly that count
+  // bumps reached and wakes it. Only that one completion pays a wake.
+  std::atomic<uint64_t> wanted{UINT64_MAX};
+  std::atomic<uint32_t> reached{0};
 
   explicit counting_job(uint32_t work_iterations);
-  // Spins (with yields) until finished reaches target.
-  void wait_finished(uint64_t target) const;
+  // Returns once finished reaches target: polls with yields for a short
+  // while, then sleeps until the completion that reaches target wakes it.
+  // Sleeping matters: a submitter that yield-spins for the whole wait takes
+  // CPU from the pool's workers (with 2 cores and 2 workers, up to a third
+  // of the machine), which would make every pool look slower than it is.
+  void wait_finished(uint64_t target);
 };
 
 }  // namespace bench

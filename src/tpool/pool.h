@@ -18,6 +18,10 @@
 //  - outstanding_ counts accepted jobs without an outcome. It rises before the
 //    push and falls after the completion callback returned and the final state
 //    was published, so wait_idle returning means every callback has returned.
+//    A worker lowers it in batches (up to kFinishBatch jobs, and always before
+//    it looks for work in an empty queue, spins, parks or exits), so it may
+//    stay above the true count while that worker keeps finding work, never
+//    below it, and reaches 0 as soon as the last busy worker runs dry.
 //  - live_workers_ counts worker threads that have not begun to exit. Reaping
 //    decrements it with a compare-and-swap that never goes below min_workers_.
 #ifndef TPOOL_SRC_TPOOL_POOL_H
@@ -79,7 +83,10 @@ class pool {
   void worker_main(worker_slot &slot);
   // Runs (or skips, if cancelled) one popped job; start_ns is "now". Returns
   // the time the job ended.
-  uint64_t run_job(worker_slot &slot, job_record *record, uint64_t start_ns);
+  // Adds 1 to *finished when the job ran to an outcome that this worker
+  // published; the caller lowers outstanding_ by *finished later (in
+  // batches: see worker_main).
+  uint64_t run_job(worker_slot &slot, job_record *record, uint64_t start_ns, int64_t *finished);
   enum class idle_verdict { look_again, exit_now };
   idle_verdict wait_for_work(uint64_t idle_since_ns, bool *spinner);
   bool try_reap();
@@ -99,6 +106,11 @@ class pool {
                             uint64_t deadline_ns);
 
   static constexpr uint32_t kMaxSpinners = 1;
+  // Jobs a busy worker finishes before it lowers outstanding_: one shared
+  // read-modify-write per batch instead of per job (producers raise the same
+  // counter on every submit, so per-job decrements move its cache line
+  // between cores twice per job).
+  static constexpr int64_t kFinishBatch = 32;
 
   // Configuration (immutable after create).
   const uint32_t min_workers_;

@@ -50,9 +50,17 @@ void pool::worker_main(worker_slot &slot) {
   // worker running jobs back to back reads the clock once per job: the end
   // of one job is the start of the next.
   uint64_t now_ns = idle_since;
+  // Finished jobs not yet subtracted from outstanding_ (see pool.h).
+  int64_t unflushed = 0;
   for (;;) {
     void *item = nullptr;
     const prioq_status status = prioq_try_pop(queue_, &item, nullptr);
+    if (status != PRIOQ_OK && unflushed != 0) {
+      // Running dry: whatever happens next (spin, park, exit), wait_idle
+      // must be able to see this worker's jobs as finished.
+      finish_outstanding(unflushed);
+      unflushed = 0;
+    }
     if (status == PRIOQ_OK) {
       if (spinner) {
         work_events_.end_spin();
@@ -68,7 +76,11 @@ void pool::worker_main(worker_slot &slot) {
         now_ns = platform::monotonic_ns();
         bump(slot.idle_ns, elapsed_since(idle_since, now_ns));
       }
-      now_ns = run_job(slot, static_cast<job_record *>(item), now_ns);
+      now_ns = run_job(slot, static_cast<job_record *>(item), now_ns, &unflushed);
+      if (unflushed >= kFinishBatch) {
+        finish_outstanding(unflushed);
+        unflushed = 0;
+      }
       continue;
     }
     if (!idle) {
@@ -174,7 +186,8 @@ void pool::wake_worker_if_work_remains() {
   if (queued_now() > 0) work_events_.notify_one_unless_spinning();
 }
 
-uint64_t pool::run_job(worker_slot &slot, job_record *record, uint64_t start_ns) {
+uint64_t pool::run_job(worker_slot &slot, job_record *record, uint64_t start_ns,
+                       int64_t *finished) {
   if (discard_queued_.load(std::memory_order_relaxed)) {
     // CANCEL shutdown in progress: nothing that has not started may start.
     if (record->try_cancel()) finish_cancelled(record);
@@ -237,7 +250,7 @@ uint64_t pool::run_job(worker_slot &slot, job_record *record, uint64_t start_ns)
   bump(slot.jobs_run);
   bump(outcome == job_state::kDone ? counters.done : counters.failed);
   record->publish_outcome(outcome);
-  finish_outstanding(1);
+  ++*finished;
   job_allocator::drop_record_ref(record);
   return end_ns;
 }
