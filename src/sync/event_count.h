@@ -78,24 +78,20 @@ class event_count {
     wake(true);
   }
 
+  // Wakes one sleeper unless a spinner will take the work. A seq_cst fence
+  // and a plain load instead of a read-modify-write, so a busy notifier does
+  // not pull the state word's cache line away from every waiter and spinner
+  // on each notification. The caller must have made (or seen) the condition
+  // true with a seq_cst atomic operation sequenced before this call. Then a
+  // waiter's prepare_wait() (a seq_cst RMW) either precedes the fence in the
+  // seq_cst order, and the load sees it, or follows it, and the waiter's
+  // seq_cst re-check sees the condition. The hand-off rule holds the same
+  // way: a notifier that saw a spinner has its fence ordered before that
+  // spinner's end_spin(), so the spinner's re-check after end_spin() sees the
+  // condition. ThreadSanitizer does not model fences (GCC warns under
+  // -fsanitize=thread, an error with our -Werror), so sanitizer builds take
+  // the read-modify-write, which is stronger.
   void notify_one_unless_spinning() {
-    const uint32_t state = state_.fetch_add(0, std::memory_order_seq_cst);
-    if ((state & kWaiterMask) == 0 || (state & kSpinnerMask) != 0) return;
-    wake(false);
-  }
-
-  // As notify_one_unless_spinning(), but a seq_cst fence and a plain load
-  // instead of a read-modify-write, so a busy notifier does not pull the
-  // state word's cache line away from every waiter and spinner on each
-  // notification. Same guarantees: a waiter's prepare_wait() (a seq_cst RMW)
-  // either precedes the fence in the seq_cst order, and then the load sees
-  // it, or follows it, and then the waiter's seq_cst re-check sees the
-  // notifier's condition write (which must be an atomic write sequenced
-  // before this call). The hand-off rule holds the same way: a notifier that
-  // saw a spinner has its fence ordered before that spinner's end_spin().
-  // ThreadSanitizer does not model fences (GCC rejects them under it), so
-  // sanitizer builds take the read-modify-write, which is stronger.
-  void notify_one_unless_spinning_fenced() {
 #if TPOOL_SYNC_THREAD_SANITIZER
     const uint32_t state = state_.fetch_add(0, std::memory_order_seq_cst);
 #else

@@ -89,7 +89,7 @@ tpool_status pool::submit(const tpool_job_desc *descs, size_t count, tpool_job *
   // parked and none spins (a spinner takes the job and passes the wake on if
   // needed). The push above was the atomic write that makes the job visible.
   if (count == 1) {
-    work_events_.notify_one_unless_spinning_fenced();
+    work_events_.notify_one_unless_spinning();
   } else {
     work_events_.notify_all();
   }

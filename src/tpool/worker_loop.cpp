@@ -178,9 +178,9 @@ bool pool::try_reap() {
 
 void pool::wake_worker_if_work_remains() {
   // Called by a worker that just took a job on leaving the idle state. A
-  // submitter that skipped its wake because it saw a spinner is ordered
-  // before that spinner's end_spin (both RMWs on one word), so its job is
-  // visible here; passing one wake on keeps the chain going, and each woken
+  // submitter that skipped its wake because it saw a spinner has its
+  // notify fence ordered before that spinner's end_spin (event_count.h), so
+  // its job is visible here; passing one wake on keeps the chain going, and each woken
   // worker that gets a job passes it on again. Workers running jobs back to
   // back do not take part: at most one wake per idle-to-busy transition.
   if (queued_now() > 0) work_events_.notify_one_unless_spinning();
