@@ -93,7 +93,9 @@ class pool {
   void wake_worker_if_work_remains();
   size_t queued_now() const;
 
-  // Growth and thread management (pool_workers.cpp).
+  // Growth and thread management (pool_lifecycle.cpp).
+  // Adds a worker if the pool may grow, no worker is idle and jobs wait.
+  // Cheap when it cannot grow; never blocks on lifecycle_lock_.
   void maybe_grow();
   bool start_worker() REQUIRES(lifecycle_lock_);
   void join_all_workers() REQUIRES(lifecycle_lock_);

@@ -136,6 +136,10 @@ void pool::maybe_grow() {
   if (live_workers_.load(std::memory_order_relaxed) >= static_cast<int64_t>(max_workers_)) return;
   if (idle_workers_.load(std::memory_order_seq_cst) > 0) return;
   if (closing_.load(std::memory_order_relaxed)) return;
+  // Jobs must be waiting. Without this check a submit could grow the pool
+  // after a spinning worker had already taken the job it just pushed (that
+  // worker then no longer counts as idle, but nothing waits).
+  if (queued_now() == 0) return;
   // Never block on the lock: shutdown holds it while joining workers, and a
   // reaped worker calls this on its way out. Shutdown sets closing_ before
   // that, so a would-be grower gives up instead of deadlocking.

@@ -104,7 +104,7 @@ void pool::worker_main(worker_slot &slot) {
     log_.log(TPOOL_LOG_DEBUG, "worker {} exits after {} ms idle", slot.index, idle_timeout_ms_);
     // A job pushed between our last empty pop and the reap may have seen us
     // idle and skipped growth: make sure someone can run it.
-    if (queued_now() > 0) maybe_grow();
+    maybe_grow();
   } else {
     live_workers_.fetch_sub(1, std::memory_order_seq_cst);
   }
@@ -225,7 +225,7 @@ uint64_t pool::run_job(worker_slot &slot, job_record *record, uint64_t start_ns,
     }
   }
   // More work behind this job and nobody idle: a growable pool adds a worker.
-  if (max_workers_ != min_workers_ && queued_now() > 0) maybe_grow();
+  maybe_grow();
 
   tpool_job_info info{record, slot.index, false};
   uint32_t outcome = job_state::kDone;
