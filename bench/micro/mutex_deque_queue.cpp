@@ -19,4 +19,9 @@ bool mutex_deque_queue::try_pop(void **item) {
   return false;
 }
 
+size_t mutex_deque_queue::size() {
+  std::lock_guard<std::mutex> hold(lock_);
+  return levels_[0].size() + levels_[1].size() + levels_[2].size();
+}
+
 }  // namespace bench

@@ -4,6 +4,7 @@
 #ifndef TPOOL_BENCH_MICRO_MUTEX_DEQUE_QUEUE_H
 #define TPOOL_BENCH_MICRO_MUTEX_DEQUE_QUEUE_H
 
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <mutex>
@@ -14,6 +15,7 @@ class mutex_deque_queue {
  public:
   void push(void *item, int32_t priority);
   bool try_pop(void **item);
+  size_t size();
 
  private:
   std::mutex lock_;

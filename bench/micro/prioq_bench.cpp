@@ -12,6 +12,8 @@ namespace {
 
 constexpr int kBurst = 1024;
 constexpr int kProducers = 4;  // contended runs: threads 0..3 push, 4..7 pop
+// Queue depth the steady contended runs hold: 16 bursts.
+constexpr size_t kSteadyBacklog = 16 * kBurst;
 
 void *item_for(int i) {
   return reinterpret_cast<void *>(static_cast<uintptr_t>(i + 1));
@@ -24,6 +26,11 @@ struct prioq_adapter {
   ~prioq_adapter() { prioq_destroy(queue); }
   bool push(void *item, int32_t priority) { return prioq_push(queue, item, priority) == PRIOQ_OK; }
   bool try_pop(void **item) { return prioq_try_pop(queue, item, nullptr) == PRIOQ_OK; }
+  size_t size() {
+    size_t total = 0;
+    prioq_size(queue, PRIOQ_PRIORITY_ALL, &total);
+    return total;
+  }
 };
 
 struct mutex_adapter {
@@ -33,6 +40,7 @@ struct mutex_adapter {
     return true;
   }
   bool try_pop(void **item) { return queue.try_pop(item); }
+  size_t size() { return queue.size(); }
 };
 
 template <typename Queue>
@@ -68,14 +76,22 @@ void destroy_shared(const benchmark::State &) {
 
 // Producers push kBurst items per iteration, consumers pop kBurst; every
 // thread runs the same number of iterations, so pushes and pops balance.
+// max_backlog 0: producers run ahead freely (the backlog then reaches
+// millions of items, so the run measures memory as much as contention);
+// otherwise a producer starts a burst only while at most max_backlog items
+// are queued, which keeps both queues at a steady, cache-sized depth. Checked
+// once per burst, so the check costs both queues the same and little.
 template <typename Queue>
-void contended(benchmark::State &state) {
+void contended(benchmark::State &state, size_t max_backlog) {
   Queue &queue = *shared_queue<Queue>();
   const bool producer = state.thread_index() < kProducers;
   void *out = nullptr;
   uint64_t failures = 0;
   for (auto _ : state) {
     if (producer) {
+      if (max_backlog != 0) {
+        while (queue.size() > max_backlog) platform::yield_thread();
+      }
       for (int i = 0; i < kBurst; ++i) failures += queue.push(item_for(i), i % 3) ? 0 : 1;
     } else {
       for (int i = 0; i < kBurst; ++i) {
@@ -94,23 +110,31 @@ void BM_MutexDequePushPopSingleThread(benchmark::State &state) {
   push_pop_single_thread<mutex_adapter>(state);
 }
 void BM_PrioqContended4x4(benchmark::State &state) {
-  contended<prioq_adapter>(state);
+  contended<prioq_adapter>(state, 0);
 }
 void BM_MutexDequeContended4x4(benchmark::State &state) {
-  contended<mutex_adapter>(state);
+  contended<mutex_adapter>(state, 0);
+}
+void BM_PrioqContended4x4Steady(benchmark::State &state) {
+  contended<prioq_adapter>(state, kSteadyBacklog);
+}
+void BM_MutexDequeContended4x4Steady(benchmark::State &state) {
+  contended<mutex_adapter>(state, kSteadyBacklog);
+}
+
+// Contended runs: 8 threads sharing one queue built before and destroyed
+// after the run.
+template <typename Queue>
+void contended_settings(benchmark::internal::Benchmark *b) {
+  b->Threads(2 * kProducers)->UseRealTime()->Setup(create_shared<Queue>)->Teardown(
+      destroy_shared<Queue>);
 }
 
 }  // namespace
 
 BENCHMARK(BM_PrioqPushPopSingleThread);
 BENCHMARK(BM_MutexDequePushPopSingleThread);
-BENCHMARK(BM_PrioqContended4x4)
-    ->Threads(2 * kProducers)
-    ->UseRealTime()
-    ->Setup(create_shared<prioq_adapter>)
-    ->Teardown(destroy_shared<prioq_adapter>);
-BENCHMARK(BM_MutexDequeContended4x4)
-    ->Threads(2 * kProducers)
-    ->UseRealTime()
-    ->Setup(create_shared<mutex_adapter>)
-    ->Teardown(destroy_shared<mutex_adapter>);
+BENCHMARK(BM_PrioqContended4x4)->Apply(contended_settings<prioq_adapter>);
+BENCHMARK(BM_MutexDequeContended4x4)->Apply(contended_settings<mutex_adapter>);
+BENCHMARK(BM_PrioqContended4x4Steady)->Apply(contended_settings<prioq_adapter>);
+BENCHMARK(BM_MutexDequeContended4x4Steady)->Apply(contended_settings<mutex_adapter>);
