@@ -34,7 +34,7 @@ void priority_queue::release_capacity(size_t count) {
 // seq_cst loads of the tails after prepare_wait(), and this is a seq_cst
 // load of the waiter state (event_count::peek_ordered).
 void priority_queue::wake_after_push(size_t count) {
-  const uint32_t consumers = item_events_.peek_ordered();
+  const uint64_t consumers = item_events_.peek_ordered();
   if (count == 1) {
     // A spinning consumer will take the item; waking a sleeper too would
     // only cost a system call (see hand_off).

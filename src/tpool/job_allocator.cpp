@@ -24,6 +24,7 @@ job_allocator::~job_allocator() NO_THREAD_SAFETY_ANALYSIS {
     delete current;
     current = next;
   }
+  delete[] free_;
 }
 
 void job_allocator::release(uint64_t count) {
@@ -32,49 +33,75 @@ void job_allocator::release(uint64_t count) {
 
 bool job_allocator::grow() {
   if (platform::fault::should_fail(platform::fault::point::allocation)) return false;
+  // free_ must be able to hold every record, the new slab's included; it
+  // doubles, so a huge batch does not copy it once per slab.
+  const size_t needed = carved_ + kRecordsPerSlab;
+  job_record **array = free_;
+  size_t capacity = free_capacity_;
+  if (capacity < needed) {
+    capacity = capacity * 2 > needed ? capacity * 2 : needed;
+    array = new (std::nothrow) job_record *[capacity];
+    if (array == nullptr) return false;
+  }
   slab *fresh = new (std::nothrow) slab();
-  if (fresh == nullptr) return false;
+  if (fresh == nullptr) {
+    if (array != free_) delete[] array;
+    return false;
+  }
+  if (array != free_) {
+    for (size_t i = 0; i < free_count_; ++i) array[i] = free_[i];
+    delete[] free_;
+    free_ = array;
+    free_capacity_ = capacity;
+  }
+  carved_ = needed;
   fresh->next = slabs_;
   slabs_ = fresh;
   for (job_record &record : fresh->records) {
     record.allocator = this;
-    record.next_free = cache_;
-    cache_ = &record;
+    free_[free_count_++] = &record;
   }
   return true;
 }
 
+void job_allocator::collect_returned() {
+  // acquire: pairs with the release in recycle, so each record's last owner
+  // finished with it before we reuse it. A pointer chase, but only for
+  // records freed outside the workers (handles, cancellation).
+  job_record *record = returned_.exchange(nullptr, std::memory_order_acquire);
+  while (record != nullptr) {
+    job_record *next = record->next_free;
+    record->next_free = nullptr;
+    free_[free_count_++] = record;
+    record = next;
+  }
+}
+
 bool job_allocator::take(job_record **out, size_t count) {
   tpsync::lock_guard guard(cache_lock_);
-  size_t taken = 0;
-  while (taken < count) {
-    if (cache_ == nullptr) {
-      // acquire: pairs with the release in recycle, so the record's last
-      // owner finished with it before we reuse it.
-      cache_ = returned_.exchange(nullptr, std::memory_order_acquire);
-      if (cache_ == nullptr && !grow()) {
-        // All-or-nothing: put back what this call took.
-        for (size_t i = 0; i < taken; ++i) {
-          out[i]->next_free = cache_;
-          cache_ = out[i];
-        }
-        return false;
-      }
-    }
-    job_record *record = cache_;
-    cache_ = record->next_free;
-    record->next_free = nullptr;
-    out[taken++] = record;
+  if (free_count_ < count && returned_.load(std::memory_order_relaxed) != nullptr) {
+    collect_returned();
   }
+  while (free_count_ < count) {
+    if (!grow()) return false;  // nothing taken yet: all-or-nothing holds
+  }
+  // The most recently freed records first: likeliest to be in some cache.
+  for (size_t i = 0; i < count; ++i) out[i] = free_[--free_count_];
   return true;
 }
 
 void job_allocator::give_back(job_record *const *records, size_t count) {
   tpsync::lock_guard guard(cache_lock_);
-  for (size_t i = 0; i < count; ++i) {
-    records[i]->next_free = cache_;
-    cache_ = records[i];
+  for (size_t i = 0; i < count; ++i) free_[free_count_++] = records[i];
+}
+
+void job_allocator::flush(record_magazine *magazine) {
+  if (magazine->count == 0) return;
+  {
+    tpsync::lock_guard guard(cache_lock_);
+    for (uint32_t i = 0; i < magazine->count; ++i) free_[free_count_++] = magazine->records[i];
   }
+  magazine->count = 0;
 }
 
 void job_allocator::recycle(job_record *record) {

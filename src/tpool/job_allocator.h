@@ -1,13 +1,23 @@
 // Recycles job records so that submitting a job does not call malloc.
 //
-// Records are carved from slabs that live as long as the allocator. Two free
-// lists keep producers and workers off each other's cache lines:
-//  - returned_: a lock-free stack. Whoever drops a record's last reference
-//    (usually a worker) pushes it with one compare-and-swap. Nobody ever pops
-//    single records from it, so there is no ABA problem: takers swap out the
-//    whole stack at once.
-//  - cache_: guarded by cache_lock_, used only by submitting threads, refilled
-//    from returned_ in one exchange when it runs dry.
+// Records are carved from slabs that live as long as the allocator. Free
+// records wait in one of three places, chosen so that neither side chases
+// pointers through the other side's cache lines:
+//  - free_: an array of record pointers, guarded by cache_lock_. Submitters
+//    take from it; a batch of n jobs reads n consecutive pointers instead of
+//    following n links stored in records a worker wrote last (each link
+//    would be a cache miss that cannot overlap with the next).
+//  - record_magazine: a worker's private stash. The worker that drops a
+//    record's last reference puts it there with a plain store and hands the
+//    whole magazine over in one locked copy when it is full or when the
+//    worker runs out of jobs (flush), so workers take the lock once per
+//    kCapacity jobs and never share a cache line per job.
+//  - returned_: a lock-free stack for the last reference dropped anywhere
+//    else (tpool_job_release, tpool_job_cancel, cancel_all). Nobody pops
+//    single records from it, so there is no ABA problem: take() swaps out
+//    the whole stack at once.
+// free_ can hold every record ever carved (grow() keeps it that large), so
+// moving records into it never allocates and never fails.
 //
 // Lifetime: the allocator is reference counted. The pool holds one reference
 // and every live tpool_job handle holds one, so handles stay valid after
@@ -24,6 +34,14 @@
 #include "tpool/job_record.h"
 
 namespace tpool_impl {
+
+// Records freed by one worker, not yet handed back (see above). Used by one
+// thread at a time: the worker that owns the slot it lives in.
+struct record_magazine {
+  static constexpr uint32_t kCapacity = 64;
+  uint32_t count = 0;
+  job_record *records[kCapacity] = {};
+};
 
 class job_allocator {
  public:
@@ -46,6 +64,17 @@ class job_allocator {
       record->allocator->recycle(record);
     }
   }
+  // The same from a worker: the last reference puts the record into the
+  // worker's own magazine, which is flushed when full. Only the magazine's
+  // owner may call this; every record must come from this allocator.
+  void drop_record_ref(job_record *record, record_magazine *magazine) EXCLUDES(cache_lock_) {
+    if (record->refs.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+    magazine->records[magazine->count++] = record;
+    if (magazine->count == record_magazine::kCapacity) flush(magazine);
+  }
+  // Hands every record in the magazine back (no-op when empty). Only the
+  // magazine's owner may call this; thread-safe for the allocator.
+  void flush(record_magazine *magazine) EXCLUDES(cache_lock_);
 
   void add_refs(uint64_t count) { refs_.fetch_add(count, std::memory_order_relaxed); }
   // The last release frees the allocator and every slab. Thread-safe.
@@ -59,11 +88,16 @@ class job_allocator {
   ~job_allocator();
 
   void recycle(job_record *record);
-  // Adds one slab to cache_. False if allocation failed.
+  // Carves one more slab into free_. False if allocation failed.
   bool grow() REQUIRES(cache_lock_);
+  // Moves everything on returned_ into free_.
+  void collect_returned() REQUIRES(cache_lock_);
 
   tpsync::word_lock cache_lock_;
-  job_record *cache_ GUARDED_BY(cache_lock_) = nullptr;
+  job_record **free_ GUARDED_BY(cache_lock_) = nullptr;
+  size_t free_count_ GUARDED_BY(cache_lock_) = 0;
+  size_t free_capacity_ GUARDED_BY(cache_lock_) = 0;
+  size_t carved_ GUARDED_BY(cache_lock_) = 0;  // records in all slabs; <= free_capacity_
   slab *slabs_ GUARDED_BY(cache_lock_) = nullptr;
 
   alignas(64) std::atomic<job_record *> returned_{nullptr};

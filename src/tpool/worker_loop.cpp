@@ -55,11 +55,15 @@ void pool::worker_main(worker_slot &slot) {
   for (;;) {
     void *item = nullptr;
     const prioq_status status = prioq_try_pop(queue_, &item, nullptr);
-    if (status != PRIOQ_OK && unflushed != 0) {
+    if (status != PRIOQ_OK) {
       // Running dry: whatever happens next (spin, park, exit), wait_idle
-      // must be able to see this worker's jobs as finished.
-      finish_outstanding(unflushed);
-      unflushed = 0;
+      // must be able to see this worker's jobs as finished, and submitters
+      // must get its freed records back.
+      allocator_->flush(&slot.freed);
+      if (unflushed != 0) {
+        finish_outstanding(unflushed);
+        unflushed = 0;
+      }
     }
     if (status == PRIOQ_OK) {
       if (spinner) {
@@ -191,12 +195,12 @@ uint64_t pool::run_job(worker_slot &slot, job_record *record, uint64_t start_ns,
   if (discard_queued_.load(std::memory_order_relaxed)) {
     // CANCEL shutdown in progress: nothing that has not started may start.
     if (record->try_cancel()) finish_cancelled(record);
-    job_allocator::drop_record_ref(record);
+    allocator_->drop_record_ref(record, &slot.freed);
     return start_ns;
   }
   if (!record->try_start()) {
     // Cancelled while queued; the canceller owned the outcome.
-    job_allocator::drop_record_ref(record);
+    allocator_->drop_record_ref(record, &slot.freed);
     return start_ns;
   }
   const int32_t priority = record->priority;
@@ -214,7 +218,7 @@ uint64_t pool::run_job(worker_slot &slot, job_record *record, uint64_t start_ns,
   // At most one such wake is in flight: a woken worker still counts as a
   // waiter until it gets a CPU, and without this limit every job would wake
   // it again (a futex call each) in the meantime.
-  if (waited_ns > kHelperWakeAfterNs && work_events_.waiters() > 0 &&
+  if (waited_ns > kHelperWakeAfterNs && work_events_.sleepers() > 0 &&
       work_events_.spinners() == 0) {
     uint64_t last_wake_ns = helper_woken_at_ns_.load(std::memory_order_relaxed);
     if ((last_wake_ns == 0 || elapsed_since(last_wake_ns, start_ns) > kHelperWakeAfterNs) &&
@@ -251,7 +255,7 @@ uint64_t pool::run_job(worker_slot &slot, job_record *record, uint64_t start_ns,
   bump(outcome == job_state::kDone ? counters.done : counters.failed);
   record->publish_outcome(outcome);
   ++*finished;
-  job_allocator::drop_record_ref(record);
+  allocator_->drop_record_ref(record, &slot.freed);
   return end_ns;
 }
 

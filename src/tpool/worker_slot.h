@@ -16,6 +16,7 @@
 #include <cstdint>
 
 #include "platform/platform.h"
+#include "tpool/job_allocator.h"
 #include "tpool/tpool.h"
 
 namespace tpool_impl {
@@ -41,6 +42,10 @@ struct alignas(64) worker_slot {
   std::atomic<uint64_t> busy_ns{0};
   std::atomic<uint64_t> idle_ns{0};
   std::atomic<int32_t> live{0};
+
+  // Records whose last reference this worker dropped (job_allocator.h);
+  // empty whenever the worker is not running jobs.
+  record_magazine freed;
 
   // Thread bookkeeping, guarded by the pool's lifecycle lock. exited is set
   // by the worker itself as its last act on the pool.

@@ -323,4 +323,53 @@ TEST(TpoolGrowthFault, CreateJoinsStartedWorkersAndReportsThreadStartWhenOneFail
   reset_all();
 }
 
+// ---- record recycling --------------------------------------------------------
+
+std::atomic<uint64_t> g_recycle_runs{0};
+void TPOOL_CALL count_run(void *, tpool_job_info *) { g_recycle_runs.fetch_add(1); }
+
+// Submit-and-wait cycles must reach a steady state in which no job record is
+// allocated: every record comes back (through a worker's magazine or the
+// return stack) and is taken again. If records stopped coming back, every
+// round would carve new slabs, and each slab passes the allocation point.
+TEST(TpoolRecordRecycling, SteadySubmitAndWaitCyclesStopAllocatingRecords) {
+  reset_all();
+  tpool_config config;
+  tpool_config_init(&config);
+  config.min_workers = 2;
+  config.max_workers = 2;
+  tpool_pool *pool = nullptr;
+  ASSERT_EQ(tpool_create(&config, &pool), TPOOL_OK);
+  constexpr size_t kBatch = 500;
+  std::vector<tpool_job_desc> descs(kBatch);
+  for (size_t i = 0; i < kBatch; ++i) {
+    tpool_job_desc_init(&descs[i]);
+    descs[i].fn = count_run;
+    descs[i].priority = static_cast<int32_t>(i % 3);
+  }
+  g_recycle_runs = 0;
+  // One round: a batch, single submits with and without handles, then idle.
+  auto round = [&] {
+    ASSERT_EQ(tpool_submit_batch(pool, descs.data(), kBatch, nullptr), TPOOL_OK);
+    for (int i = 0; i < 200; ++i) {
+      tpool_job *handle = nullptr;
+      ASSERT_EQ(tpool_submit(pool, count_run, nullptr, i % 3, i % 2 == 0 ? &handle : nullptr),
+                TPOOL_OK);
+      if (handle != nullptr) {
+        ASSERT_EQ(tpool_job_release(handle), TPOOL_OK);
+      }
+    }
+    ASSERT_EQ(tpool_wait_idle(pool, TPOOL_INFINITE), TPOOL_OK);
+  };
+  for (int warm = 0; warm < 5; ++warm) round();
+  const uint64_t warm_arrivals = tpool_testing_fault_arrivals(TPOOL_TESTING_FAULT_ALLOCATION);
+  EXPECT_GE(warm_arrivals, 1u) << "warm-up carved no slab: the seam is not counting";
+  constexpr int kRounds = 40;
+  for (int steady = 0; steady < kRounds; ++steady) round();
+  EXPECT_EQ(tpool_testing_fault_arrivals(TPOOL_TESTING_FAULT_ALLOCATION), warm_arrivals)
+      << "records were allocated after warm-up: some do not come back";
+  EXPECT_EQ(g_recycle_runs.load(), (5u + kRounds) * (kBatch + 200));
+  EXPECT_EQ(tpool_destroy(pool), TPOOL_OK);
+}
+
 }  // namespace
