@@ -102,6 +102,8 @@ class pool {
 
   // Shared by workers, cancellers and shutdown.
   void finish_outstanding(int64_t count);
+  // Adds (sign > 0) or takes back (sign < 0) a submit's per-priority counts.
+  void add_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT], int sign);
   void cancel_popped(job_record *record, size_t *cancelled);
   // Waits until counter is 0 or the deadline (kNoDeadline: none) passes.
   static bool wait_for_zero(const std::atomic<int64_t> &counter, tpsync::event_count &events,
@@ -126,12 +128,12 @@ class pool {
   job_allocator *allocator_ = nullptr;
   worker_slot *slots_ = nullptr;  // max_workers_ entries
 
-  // Submit side: written by producers.
+  // Submit side: every submit updates all three, so they share one cache
+  // line (one transfer between cores per submit, not three). Workers touch
+  // outstanding_ only once per kFinishBatch jobs.
   alignas(64) std::atomic<uint64_t> next_id_{1};
+  std::atomic<int64_t> outstanding_{0};
   std::atomic<uint64_t> submitted_[TPOOL_PRIORITY_COUNT] = {};
-
-  // Touched by producers and workers once per job each.
-  alignas(64) std::atomic<int64_t> outstanding_{0};
 
   alignas(64) std::atomic<int64_t> idle_workers_{0};
   // When a worker last woke a parked helper because jobs wait too long; 0

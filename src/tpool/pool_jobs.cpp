@@ -41,6 +41,9 @@ tpool_status pool::submit(const tpool_job_desc *descs, size_t count, tpool_job *
   if (!allocator_->take(records, count)) return TPOOL_E_OUT_OF_MEMORY;
 
   const uint64_t first_id = next_id_.fetch_add(count, std::memory_order_relaxed);
+  // Raised before the push (a worker may finish the job right after it) and
+  // right after next_id_, whose cache line it shares.
+  outstanding_.fetch_add(static_cast<int64_t>(count), std::memory_order_seq_cst);
   const uint64_t now_ns = platform::monotonic_ns();
   const bool with_handles = out_jobs != nullptr;
   uint64_t per_priority[TPOOL_PRIORITY_COUNT] = {};
@@ -63,22 +66,21 @@ tpool_status pool::submit(const tpool_job_desc *descs, size_t count, tpool_job *
   }
   // Each handle keeps the record memory alive past tpool_destroy.
   if (with_handles) allocator_->add_refs(count);
-  outstanding_.fetch_add(static_cast<int64_t>(count), std::memory_order_seq_cst);
+  // Counted before the push, while this thread most likely still owns the
+  // cache line next_id_ and outstanding_ share; taken back if the push fails
+  // (a stats snapshot taken in between may include the refused jobs).
+  add_submitted(per_priority, 1);
 
   // The push is the moment of acceptance: it fails once shutdown closed the
   // queue, so no job can slip in after shutdown decided what to drain.
   const prioq_status pushed = count == 1 ? prioq_push(queue_, single_record, descs[0].priority)
                                          : prioq_push_batch(queue_, items, count);
   if (pushed != PRIOQ_OK) {
+    add_submitted(per_priority, -1);
     finish_outstanding(static_cast<int64_t>(count));
     if (with_handles) allocator_->release(count);
     allocator_->give_back(records, count);
     return status_from_push(pushed);
-  }
-  for (int priority = 0; priority < TPOOL_PRIORITY_COUNT; ++priority) {
-    if (per_priority[priority] != 0) {
-      submitted_[priority].fetch_add(per_priority[priority], std::memory_order_relaxed);
-    }
   }
   if (with_handles) {
     for (size_t i = 0; i < count; ++i) out_jobs[i] = handle_of(records[i]);
@@ -95,6 +97,17 @@ tpool_status pool::submit(const tpool_job_desc *descs, size_t count, tpool_job *
   }
   maybe_grow();
   return TPOOL_OK;
+}
+
+void pool::add_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT], int sign) {
+  for (int priority = 0; priority < TPOOL_PRIORITY_COUNT; ++priority) {
+    if (per_priority[priority] == 0) continue;
+    if (sign > 0) {
+      submitted_[priority].fetch_add(per_priority[priority], std::memory_order_relaxed);
+    } else {
+      submitted_[priority].fetch_sub(per_priority[priority], std::memory_order_relaxed);
+    }
+  }
 }
 
 void pool::finish_outstanding(int64_t count) {
