@@ -9,9 +9,15 @@
 //    would be a cache miss that cannot overlap with the next).
 //  - record_magazine: a worker's private stash. The worker that drops a
 //    record's last reference puts it there with a plain store and hands the
-//    whole magazine over in one locked copy when it is full or when the
-//    worker runs out of jobs (flush), so workers take the lock once per
-//    kCapacity jobs and never share a cache line per job.
+//    records over in one locked copy once kOfferAt have gathered, so workers
+//    take the lock about once per kOfferAt jobs and share no cache line per
+//    job. A worker never waits for the lock: if a submitter holds it, the
+//    worker keeps collecting and tries again on its next job; a full
+//    magazine, or one flushed when the worker runs out of jobs, whose lock
+//    is still busy goes onto returned_ as one linked chain (one
+//    compare-and-swap). Blocking there cost a lot under Wine, where a parked
+//    lock waiter and its wake-up are system calls: about 10% of a one-worker
+//    compute run when the worker always took the lock.
 //  - returned_: a lock-free stack for the last reference dropped anywhere
 //    else (tpool_job_release, tpool_job_cancel, cancel_all). Nobody pops
 //    single records from it, so there is no ABA problem: take() swaps out
@@ -38,7 +44,8 @@ namespace tpool_impl {
 // Records freed by one worker, not yet handed back (see above). Used by one
 // thread at a time: the worker that owns the slot it lives in.
 struct record_magazine {
-  static constexpr uint32_t kCapacity = 64;
+  static constexpr uint32_t kOfferAt = 64;
+  static constexpr uint32_t kCapacity = 128;
   uint32_t count = 0;
   job_record *records[kCapacity] = {};
 };
@@ -65,16 +72,20 @@ class job_allocator {
     }
   }
   // The same from a worker: the last reference puts the record into the
-  // worker's own magazine, which is flushed when full. Only the magazine's
-  // owner may call this; every record must come from this allocator.
+  // worker's own magazine, which is handed over as described above. Never
+  // blocks. Only the magazine's owner may call this; every record must come
+  // from this allocator.
   void drop_record_ref(job_record *record, record_magazine *magazine) EXCLUDES(cache_lock_) {
     if (record->refs.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
     magazine->records[magazine->count++] = record;
-    if (magazine->count == record_magazine::kCapacity) flush(magazine);
+    if (magazine->count >= record_magazine::kOfferAt) offer(magazine, false);
   }
-  // Hands every record in the magazine back (no-op when empty). Only the
-  // magazine's owner may call this; thread-safe for the allocator.
-  void flush(record_magazine *magazine) EXCLUDES(cache_lock_);
+  // Hands every record in the magazine back (no-op when empty); never
+  // blocks. Only the magazine's owner may call this; thread-safe for the
+  // allocator.
+  void flush(record_magazine *magazine) EXCLUDES(cache_lock_) {
+    if (magazine->count != 0) offer(magazine, true);
+  }
 
   void add_refs(uint64_t count) { refs_.fetch_add(count, std::memory_order_relaxed); }
   // The last release frees the allocator and every slab. Thread-safe.
@@ -88,6 +99,9 @@ class job_allocator {
   ~job_allocator();
 
   void recycle(job_record *record);
+  // Copies the magazine into free_ if the lock is free; otherwise, when
+  // must_empty or the magazine is full, pushes it onto returned_.
+  void offer(record_magazine *magazine, bool must_empty) EXCLUDES(cache_lock_);
   // Carves one more slab into free_. False if allocation failed.
   bool grow() REQUIRES(cache_lock_);
   // Moves everything on returned_ into free_.
