@@ -14,6 +14,10 @@ constexpr uint64_t kMaxRingCapacity = uint64_t{1} << 40;
 
 }  // namespace
 
+#if TPOOL_FAULT_INJECTION
+void (*level::testing_after_empty_look)(level *) = nullptr;
+#endif
+
 level::~level() {
   ring *current = first_ring_;
   while (current != nullptr) {
@@ -87,16 +91,25 @@ void level::abandon(const reservation &reserved) {
 bool level::pop(void **value, uint64_t *pushed_ms) {
   ring *current = pop_ring_.load(std::memory_order_seq_cst);
   for (;;) {
+    // Whether the ring is closed must be read BEFORE it is found empty: a
+    // closed ring takes no more reservations, so "closed, then empty" means
+    // drained for good. Read the other way round, the close could be a later
+    // one: producers may have filled the ring after our empty look and grown
+    // past it, and moving on would strand their items.
+    const bool was_closed = current->closed();
     if (current->pop(value, pushed_ms) == ring::pop_result::ok) {
       if (*pushed_ms != kTombstone) return true;
       tombstones_.fetch_sub(1, std::memory_order_seq_cst);
       continue;
     }
-    // Empty. A closed ring with a successor is drained for good (no
-    // reservation can follow the close): move every consumer on.
-    if (!current->closed()) return false;
+#if TPOOL_FAULT_INJECTION
+    if (testing_after_empty_look != nullptr) testing_after_empty_look(this);
+#endif
+    if (!was_closed) return false;
+    // Closed and drained. Growth links `next` before it closes, so a ring
+    // closed without a successor was sealed: the queue is closed.
     ring *following = current->next.load(std::memory_order_seq_cst);
-    if (following == nullptr) return false;  // sealed: the queue is closed
+    if (following == nullptr) return false;
     if (pop_ring_.compare_exchange_strong(current, following, std::memory_order_seq_cst)) {
       current = following;
     }

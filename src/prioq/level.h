@@ -70,6 +70,15 @@ class level {
   // PRIOQ_E_CLOSED. Idempotent.
   void seal() EXCLUDES(grow_lock_);
 
+#if TPOOL_FAULT_INJECTION
+  // Test-only seam (fault-injection builds): called by pop() right after it
+  // found a ring empty and before it decides whether to move past it, so a
+  // white-box test can make producers fill and outgrow the ring exactly
+  // there (tests/prioq/level_race_test.cpp). Set it only while no other
+  // thread uses any level.
+  static void (*testing_after_empty_look)(level *);
+#endif
+
  private:
   prioq_status grow(ring *full, uint64_t count) EXCLUDES(grow_lock_);
 
