@@ -310,12 +310,18 @@ TEST(TpoolGrowthFault, FailedGrowthKeepsRunningOnExistingWorkersAndLogsOnce) {
   reset_all();
 }
 
-TEST(TpoolGrowthFault, CreateJoinsStartedWorkersAndReportsThreadStartWhenOneFails) {
-  reset_all();
+// A pool configuration with exactly `workers` workers (no growth).
+tpool_config fixed_workers(uint32_t workers) {
   tpool_config config;
   tpool_config_init(&config);
-  config.min_workers = 3;
-  config.max_workers = 3;
+  config.min_workers = workers;
+  config.max_workers = workers;
+  return config;
+}
+
+TEST(TpoolGrowthFault, CreateJoinsStartedWorkersAndReportsThreadStartWhenOneFails) {
+  reset_all();
+  const tpool_config config = fixed_workers(3);
   ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_THREAD_START, 3), TPOOL_OK);
   tpool_pool *pool = nullptr;
   EXPECT_EQ(tpool_create(&config, &pool), TPOOL_E_THREAD_START);
@@ -334,10 +340,7 @@ void TPOOL_CALL count_run(void *, tpool_job_info *) { g_recycle_runs.fetch_add(1
 // round would carve new slabs, and each slab passes the allocation point.
 TEST(TpoolRecordRecycling, SteadySubmitAndWaitCyclesStopAllocatingRecords) {
   reset_all();
-  tpool_config config;
-  tpool_config_init(&config);
-  config.min_workers = 2;
-  config.max_workers = 2;
+  const tpool_config config = fixed_workers(2);
   tpool_pool *pool = nullptr;
   ASSERT_EQ(tpool_create(&config, &pool), TPOOL_OK);
   constexpr size_t kBatch = 500;
