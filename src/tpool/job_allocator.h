@@ -15,9 +15,12 @@
 //    worker keeps collecting and tries again on its next job; a full
 //    magazine, or one flushed when the worker runs out of jobs, whose lock
 //    is still busy goes onto returned_ as one linked chain (one
-//    compare-and-swap). Blocking there cost a lot under Wine, where a parked
-//    lock waiter and its wake-up are system calls: about 10% of a one-worker
-//    compute run when the worker always took the lock.
+//    compare-and-swap). A worker that waits there stalls every job behind
+//    it whenever the submitter holding the lock loses its processor, and
+//    under Wine a parked lock waiter and its wake-up are system calls: with
+//    another process keeping one core busy, a blocking hand-over cost a
+//    one-worker compute run about 10% under Wine (no difference was
+//    measurable on an otherwise idle machine).
 //  - returned_: a lock-free stack for the last reference dropped anywhere
 //    else (tpool_job_release, tpool_job_cancel, cancel_all). Nobody pops
 //    single records from it, so there is no ABA problem: take() swaps out
