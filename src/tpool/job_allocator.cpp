@@ -90,39 +90,39 @@ bool job_allocator::take(job_record **out, size_t count) {
   return true;
 }
 
+void job_allocator::append_free(job_record *const *records, size_t count) {
+  for (size_t i = 0; i < count; ++i) free_[free_count_++] = records[i];
+}
+
 void job_allocator::give_back(job_record *const *records, size_t count) {
   tpsync::lock_guard guard(cache_lock_);
-  for (size_t i = 0; i < count; ++i) free_[free_count_++] = records[i];
+  append_free(records, count);
 }
 
 void job_allocator::offer(record_magazine *magazine, bool must_empty) {
   const uint32_t count = magazine->count;
   if (cache_lock_.try_lock()) {
-    for (uint32_t i = 0; i < count; ++i) free_[free_count_++] = magazine->records[i];
+    append_free(magazine->records, count);
     cache_lock_.unlock();
     magazine->count = 0;
     return;
   }
   if (!must_empty && count < record_magazine::kCapacity) return;  // next job tries again
   // Lock busy: one chain, one compare-and-swap, no waiting.
-  job_record *const first = magazine->records[0];
-  job_record *const last = magazine->records[count - 1];
   for (uint32_t i = 0; i + 1 < count; ++i) {
     magazine->records[i]->next_free = magazine->records[i + 1];
   }
+  push_returned(magazine->records[0], magazine->records[count - 1]);
+  magazine->count = 0;
+}
+
+void job_allocator::recycle(job_record *record) { push_returned(record, record); }
+
+void job_allocator::push_returned(job_record *first, job_record *last) {
   job_record *head = returned_.load(std::memory_order_relaxed);
   do {
     last->next_free = head;
   } while (!returned_.compare_exchange_weak(head, first, std::memory_order_release,
-                                            std::memory_order_relaxed));
-  magazine->count = 0;
-}
-
-void job_allocator::recycle(job_record *record) {
-  job_record *head = returned_.load(std::memory_order_relaxed);
-  do {
-    record->next_free = head;
-  } while (!returned_.compare_exchange_weak(head, record, std::memory_order_release,
                                             std::memory_order_relaxed));
 }
 

@@ -102,6 +102,11 @@ class job_allocator {
   ~job_allocator();
 
   void recycle(job_record *record);
+  // Pushes the chain first..last (already linked through next_free) onto
+  // returned_ with one compare-and-swap.
+  void push_returned(job_record *first, job_record *last);
+  // Appends records to free_, which always has room (see above).
+  void append_free(job_record *const *records, size_t count) REQUIRES(cache_lock_);
   // Copies the magazine into free_ if the lock is free; otherwise, when
   // must_empty or the magazine is full, pushes it onto returned_.
   void offer(record_magazine *magazine, bool must_empty) EXCLUDES(cache_lock_);
