@@ -166,5 +166,9 @@ BENCHMARK_TEMPLATE(one_producer, kReference)
     ->Apply([](benchmark::internal::Benchmark *b) { worker_counts(b, 2048); })
     ->UseRealTime();
 BENCHMARK(BM_InlineCompute)->Name("Inline/Compute2048");
+// The machine's own parallel ceiling for the compute target: the same work
+// on 2 independent threads, no pool. min(workers, cores) x the inline rate
+// assumes this is 2x; on a shared VM it may not be.
+BENCHMARK(BM_InlineCompute)->Name("Inline/Compute2048")->Threads(2)->UseRealTime();
 BENCHMARK_TEMPLATE(tpool_submit_10k, true)->Name("Tpool/Submit10k/batch")->UseRealTime();
 BENCHMARK_TEMPLATE(tpool_submit_10k, false)->Name("Tpool/Submit10k/each")->UseRealTime();
