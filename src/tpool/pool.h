@@ -18,10 +18,13 @@
 //  - outstanding_ counts accepted jobs without an outcome. It rises before the
 //    push and falls after the completion callback returned and the final state
 //    was published, so wait_idle returning means every callback has returned.
-//    A worker lowers it in batches (up to kFinishBatch jobs, and always before
-//    it looks for work in an empty queue, spins, parks or exits), so it may
-//    stay above the true count while that worker keeps finding work, never
-//    below it, and reaches 0 as soon as the last busy worker runs dry.
+//    A worker lowers it in batches (up to kFinishBatch jobs, and always when
+//    it runs dry: after its linger, before it spins, parks or exits), so it
+//    may stay above the true count while that worker keeps finding work,
+//    never below it, and reaches 0 within a linger (microseconds) of the
+//    last busy worker running dry.
+//  - A lingering worker (linger_for_work) counts as busy: no wake-up, growth
+//    or reaping rule depends on it, so it may give up at any time.
 //  - live_workers_ counts worker threads that have not begun to exit. Reaping
 //    decrements it with a compare-and-swap that never goes below min_workers_.
 #ifndef TPOOL_SRC_TPOOL_POOL_H
@@ -89,6 +92,10 @@ class pool {
   uint64_t run_job(worker_slot &slot, job_record *record, uint64_t start_ns, int64_t *finished);
   enum class idle_verdict { look_again, exit_now };
   idle_verdict wait_for_work(uint64_t idle_since_ns, bool *spinner);
+  // Called by a worker that just ran out of jobs, before it goes idle: polls
+  // the queue for a few microseconds if that cannot delay anyone. True if
+  // work (or shutdown) showed up.
+  bool linger_for_work();
   bool try_reap();
   void wake_worker_if_work_remains();
   size_t queued_now() const;

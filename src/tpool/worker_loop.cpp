@@ -22,6 +22,12 @@ constexpr uint32_t kPausesPerRound = 32;
 // no throughput gain; a job that waited this long means the awake workers
 // are not keeping up (long or blocking jobs, or a burst).
 constexpr uint64_t kHelperWakeAfterNs = 50000;
+// Linger: polls of the queue (reads only) a worker that just ran a job makes
+// before it counts itself idle, with kLingerPauses pauses between polls:
+// a few microseconds, about the gap between two submits of a producer that
+// feeds a faster worker.
+constexpr uint32_t kLingerPolls = 64;
+constexpr uint32_t kLingerPauses = 4;
 
 uint64_t elapsed_since(uint64_t start_ns, uint64_t now_ns) {
   return now_ns > start_ns ? now_ns - start_ns : 0;
@@ -52,9 +58,18 @@ void pool::worker_main(worker_slot &slot) {
   uint64_t now_ns = idle_since;
   // Finished jobs not yet subtracted from outstanding_ (see pool.h).
   int64_t unflushed = 0;
+  // At most one linger per run of jobs: set when a linger starts, cleared by
+  // the next job. A job found by lingering starts "at" the end of the one
+  // before (no clock read), so the linger counts as busy time and that job's
+  // queue wait as 0; both err by at most the linger's few microseconds.
+  bool lingered = false;
   for (;;) {
     void *item = nullptr;
     const prioq_status status = prioq_try_pop(queue_, &item, nullptr);
+    if (status == PRIOQ_E_EMPTY && !idle && !lingered) {
+      lingered = true;
+      if (linger_for_work()) continue;
+    }
     if (status != PRIOQ_OK) {
       // Running dry: whatever happens next (spin, park, exit), wait_idle
       // must be able to see this worker's jobs as finished, and submitters
@@ -66,6 +81,7 @@ void pool::worker_main(worker_slot &slot) {
       }
     }
     if (status == PRIOQ_OK) {
+      lingered = false;
       if (spinner) {
         work_events_.end_spin();
         spinner = false;
@@ -117,6 +133,31 @@ void pool::worker_main(worker_slot &slot) {
   // Last touch of the pool: shutdown may join this thread as soon as it
   // sees the exit.
   exit_events_.notify_all();
+}
+
+bool pool::linger_for_work() {
+  // Going idle costs shared writes that a submitter on another core then
+  // pays for as cache misses: the allocator's lock and free array (flush),
+  // outstanding_, idle_workers_, and work_events_ twice (begin_spin and
+  // end_spin). A worker faster than its producer would pay all of them for
+  // every job. Lingering first costs only reads.
+  //
+  // Allowed only when it cannot change what anyone else does: the pool
+  // cannot grow (a submitter seeing no idle worker would otherwise add one),
+  // and nobody sleeps (a submitter seeing no spinner would otherwise wake a
+  // sleeper for a job this worker is about to take). Both are re-read
+  // racily; a wrong guess costs a spurious wake or one extra worker in a
+  // pool allowed to have it, never a stranded job: this worker is still
+  // busy, so the usual rules do not count on it.
+  if (live_workers_.load(std::memory_order_relaxed) < static_cast<int64_t>(max_workers_)) {
+    return false;
+  }
+  if (work_events_.sleepers() != 0) return false;
+  for (uint32_t poll = 0; poll < kLingerPolls; ++poll) {
+    if (queued_now() > 0 || closing_.load(std::memory_order_relaxed)) return true;
+    for (uint32_t pause = 0; pause < kLingerPauses; ++pause) platform::cpu_relax();
+  }
+  return false;
 }
 
 pool::idle_verdict pool::wait_for_work(uint64_t idle_since_ns, bool *spinner) {
