@@ -56,6 +56,15 @@
     return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   }
 
+  // environment.cache_line_handoff_ns: measured before and after the
+  // scenarios; older captures do not have it.
+  function handoffText(handoff) {
+    if (!handoff || (!isNumber(handoff.start) && !isNumber(handoff.end))) return 'not recorded';
+    var start = isNumber(handoff.start) ? formatNumber(handoff.start, 1) + ' ns' : 'n/a';
+    var end = isNumber(handoff.end) ? formatNumber(handoff.end, 1) + ' ns' : 'n/a';
+    return start + ' before the scenarios, ' + end + ' after (one transfer between two threads)';
+  }
+
   // A cell spec: the text shown plus the raw value (kept in data-value for sorting and tests).
   function numberCell(value, digits, suffix) {
     var text = formatNumber(value, digits);
@@ -167,6 +176,7 @@
       ['Affinity', env.affinity || 'not pinned'],
       ['Power plan', env.power_plan || 'not recorded'],
       ['Stable mode', env.stable_mode ? 'yes' : 'no'],
+      ['Cache-line hand-off', handoffText(env.cache_line_handoff_ns)],
       ['Rows', referenceRows + ' reference rows (expected ' + (get(data, 'expected_rows.reference') || '?') + '), ' +
         observations.length + ' in total, every one validated']
     ];

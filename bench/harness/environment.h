@@ -26,6 +26,11 @@ struct environment_info {
   std::optional<std::string> affinity;
   std::string main_thread_priority = "normal";
   bool stable_mode = false;
+  // Cost of one cache-line transfer between two threads (machine_probe.h),
+  // measured before the first and after the last scenario; null if it could
+  // not be measured.
+  std::optional<double> handoff_ns_start;
+  std::optional<double> handoff_ns_end;
 };
 
 // Reads everything except the stable-mode fields, which apply_stable_settings

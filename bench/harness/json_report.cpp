@@ -1,4 +1,5 @@
 // benchmarks.json and gbench.json.
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -20,6 +21,11 @@ double as_in_csv(double value) {
 
 json optional_string(const std::optional<std::string> &value) {
   return value ? json(*value) : json(nullptr);
+}
+
+// Tenths are all the precision a machine description needs.
+json optional_number(const std::optional<double> &value) {
+  return value ? json(std::round(finite(*value) * 10.0) / 10.0) : json(nullptr);
 }
 
 json observation_json(const observation &row) {
@@ -72,7 +78,10 @@ json environment_json(const environment_info &env) {
               {"process_priority", env.process_priority},
               {"affinity", optional_string(env.affinity)},
               {"main_thread_priority", env.main_thread_priority},
-              {"stable_mode", env.stable_mode}};
+              {"stable_mode", env.stable_mode},
+              {"cache_line_handoff_ns",
+               json{{"start", optional_number(env.handoff_ns_start)},
+                    {"end", optional_number(env.handoff_ns_end)}}}};
 }
 
 json boundaries_json() {

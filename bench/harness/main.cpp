@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "compare.h"
 #include "environment.h"
+#include "machine_probe.h"
 #include "observation.h"
 #include "peer_pool.h"
 #include "platform/platform.h"
@@ -101,6 +102,7 @@ int run(const cli_options &options) {
     report.notes.push_back("thread_per_task skipped by default under Wine (thread start cost)");
   }
   report.peers = catalog.peers;
+  report.environment.handoff_ns_start = measure_cache_line_handoff_ns();
   catalog.logical_cores = report.environment.logical_cores;
   std::vector<scenario> plan;
   try {
@@ -169,6 +171,7 @@ int run(const cli_options &options) {
     }
   }
   for (scenario_result &result : report.results) summarize_result(&result);
+  report.environment.handoff_ns_end = measure_cache_line_handoff_ns();
 
   if (!options.reference_only && !options.skip_probes && options.filter.empty()) {
     probe_options probe;

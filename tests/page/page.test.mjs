@@ -67,6 +67,11 @@ test('the capture facts show the JSON timestamp, platform and Wine status', asyn
   const facts = await page.locator('#capture-facts').innerText();
   assert.match(facts, new RegExp(capture.captured_utc.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   assert.match(facts, new RegExp('Platform\\s+' + capture.platform));
+  const handoff = capture.environment.cache_line_handoff_ns;
+  if (handoff && typeof handoff.start === 'number') {
+    const shown = handoff.start.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    assert.match(facts, new RegExp('Cache-line hand-off\\s+' + shown.replace('.', '\\.') + ' ns before'));
+  }
   const wineBanner = await page.locator('#wine-banner').count();
   assert.equal(wineBanner, capture.environment.wine_version ? 1 : 0);
   await page.close();

@@ -1,0 +1,27 @@
+// How much one cache-line transfer between two threads costs on the machine
+// the run is on, measured at the start and at the end of the run.
+//
+// Most of a pool's per-job cost on a small machine is such transfers (the
+// job record, the queue cell and index, shared counters), and on a virtual
+// machine their cost can change several-fold while a run is going on,
+// depending on where the host places the virtual CPUs (measured on our
+// 2-vCPU development VM: about 30 ns in one phase, 200 to 220 ns in
+// another). Recording it beside the figures tells a reader which phase a
+// capture comes from. It is a description of the machine, not a gate.
+#ifndef TPOOL_BENCH_HARNESS_MACHINE_PROBE_H
+#define TPOOL_BENCH_HARNESS_MACHINE_PROBE_H
+
+#include <optional>
+
+namespace bench {
+
+// Two threads hand one cache line back and forth; returns the median over a
+// few bursts of the wall time per hand-off, in nanoseconds. nullopt when the
+// process may use fewer than two logical processors or a thread cannot be
+// started. Takes well under a second. Call only while nothing else of the
+// run is executing (it occupies two processors).
+std::optional<double> measure_cache_line_handoff_ns();
+
+}  // namespace bench
+
+#endif  // TPOOL_BENCH_HARNESS_MACHINE_PROBE_H
