@@ -99,6 +99,10 @@ class pool {
   bool try_reap();
   void wake_worker_if_work_remains();
   size_t queued_now() const;
+  // What an idle or lingering worker polls for: queued work, or shutdown.
+  bool work_or_closing(std::memory_order closing_order) const {
+    return queued_now() > 0 || closing_.load(closing_order);
+  }
 
   // Growth and thread management (pool_lifecycle.cpp).
   // Adds a worker if the pool may grow, no worker is idle and jobs wait.

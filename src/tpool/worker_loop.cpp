@@ -154,7 +154,7 @@ bool pool::linger_for_work() {
   }
   if (work_events_.sleepers() != 0) return false;
   for (uint32_t poll = 0; poll < kLingerPolls; ++poll) {
-    if (queued_now() > 0 || closing_.load(std::memory_order_relaxed)) return true;
+    if (work_or_closing(std::memory_order_relaxed)) return true;
     for (uint32_t pause = 0; pause < kLingerPauses; ++pause) platform::cpu_relax();
   }
   return false;
@@ -169,7 +169,7 @@ pool::idle_verdict pool::wait_for_work(uint64_t idle_since_ns, bool *spinner) {
   }
   if (*spinner) {
     for (uint32_t round = 0; round < kSpinRounds; ++round) {
-      if (queued_now() > 0 || closing_.load(std::memory_order_relaxed)) {
+      if (work_or_closing(std::memory_order_relaxed)) {
         return idle_verdict::look_again;  // still the spinner
       }
       if (round < kPauseRounds) {
@@ -198,7 +198,7 @@ pool::idle_verdict pool::wait_for_work(uint64_t idle_since_ns, bool *spinner) {
   }
 
   const uint32_t key = work_events_.prepare_wait();
-  if (queued_now() > 0 || closing_.load(std::memory_order_seq_cst)) {
+  if (work_or_closing(std::memory_order_seq_cst)) {
     work_events_.cancel_wait();
     return idle_verdict::look_again;
   }
