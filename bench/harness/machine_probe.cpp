@@ -11,7 +11,7 @@ namespace bench {
 namespace {
 
 constexpr uint32_t kBursts = 5;
-constexpr uint64_t kHandOffsPerBurst = 20000;
+constexpr uint64_t kHandOffsPerBurst = kProbeTimedHandOffs / kBursts;
 // Untimed hand-offs first: a freshly started thread may begin on the same
 // processor as the measuring one, and the scheduler needs a moment to move
 // one of them away.

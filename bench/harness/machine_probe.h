@@ -11,6 +11,7 @@
 #ifndef TPOOL_BENCH_HARNESS_MACHINE_PROBE_H
 #define TPOOL_BENCH_HARNESS_MACHINE_PROBE_H
 
+#include <cstdint>
 #include <optional>
 
 namespace bench {
@@ -25,6 +26,10 @@ namespace bench {
 // the scheduler. Call only while nothing else of the
 // run is executing (it occupies two processors).
 std::optional<double> measure_cache_line_handoff_ns();
+
+// Timed hand-offs per probe (5 bursts of 20,000), for callers that turn the
+// per-hand-off figure back into a rate.
+inline constexpr uint64_t kProbeTimedHandOffs = 100000;
 
 }  // namespace bench
 
