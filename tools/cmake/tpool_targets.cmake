@@ -43,7 +43,9 @@ endif()
 # test. Discovery happens when ctest runs (PRE_TEST), so cross builds do not
 # run Wine at build time.
 function(tpool_add_gtest name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
+  # PROPERTIES: extra ctest properties for every discovered test (e.g.
+  # RUN_SERIAL TRUE for a test that measures the machine).
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;PROPERTIES" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE GTest::gtest GTest::gmock GTest::gtest_main ${ARG_LIBS})
   tpool_set_warnings(${name})
@@ -51,6 +53,6 @@ function(tpool_add_gtest name)
     gtest_discover_tests(${name}
       DISCOVERY_MODE PRE_TEST
       DISCOVERY_TIMEOUT 120
-      PROPERTIES TIMEOUT 300)
+      PROPERTIES TIMEOUT 300 ${ARG_PROPERTIES})
   endif()
 endfunction()

@@ -10,8 +10,9 @@ namespace {
 TEST(MachineProbe, MeasuresAPlausibleHandOffTimeOnTwoProcessors) {
   if (platform::logical_cpu_count() < 2) GTEST_SKIP() << "needs two logical processors";
   const std::optional<double> ns = bench::measure_cache_line_handoff_ns();
-  // nullopt here means a burst overran its budget or a thread did not
-  // start: either is a fault on an otherwise idle test machine.
+  // nullopt here means the probe overran its budget or a thread did not
+  // start: either is a fault on an otherwise idle machine (ctest runs this
+  // test alone: RUN_SERIAL).
   ASSERT_TRUE(ns.has_value());
   // One transfer takes tens to hundreds of nanoseconds; a figure below 1 ns
   // or above 100 us would mean the timing or the arithmetic is wrong.
