@@ -2,11 +2,15 @@
 # Runs every test tpool has, on a fresh Debian machine or a developer's:
 #   1. installs what is missing (tools/deps.sh, idempotent);
 #   2. configures, builds and tests the presets linux-debug, linux-asan,
-#      linux-tsan, mingw-x64-release (under Wine) and mingw-x86-release
-#      (export-table checks; its other tests too where 32-bit Wine can run);
+#      linux-tsan, mingw-x64-release and mingw-x86-release (both under Wine,
+#      MSVC-ABI clients built by clang-cl included). Where 32-bit Wine cannot
+#      start, mingw-x86-release runs its host-side export checks only and the
+#      summary counts the rest as SKIP, with the reason;
 #   3. runs the fuzz smoke run, the soak smoke run, the publisher's Pester
-#      tests and the offline page's browser test.
-# Prints each suite's summary and exits non-zero if anything failed.
+#      tests and the offline page's browser test (a missing script is a
+#      failure, never a silent skip).
+# Prints each suite's summary, then "N passed, M failed, K skipped", and
+# exits non-zero if anything failed.
 #
 #   TPOOL_TEST_PRESETS="linux-debug mingw-x64-release"  run only these presets
 #   TPOOL_TEST_SKIP_EXTRAS=1                             skip fuzz/soak/publisher/page
@@ -19,6 +23,7 @@ jobs="${TPOOL_TEST_JOBS:-2}"
 started=$(date +%s)
 passed=0
 failed=0
+skipped=0
 summary=()
 
 note() { printf '\n==== %s ====\n' "$*"; }
@@ -29,17 +34,21 @@ record() {  # record <suite> <exit code> <detail>
     failed=$((failed + 1)); summary+=("FAIL  $1  $3")
   fi
 }
+skip() {  # skip <suite> <reason>
+  skipped=$((skipped + 1)); summary+=("SKIP  $1  $2")
+}
 
 note "dependencies"
 if ! tools/deps.sh; then
   echo "tools/deps.sh failed" >&2
-  echo "0 passed, 1 failed"
+  echo "tools/test.sh: 0 passed, 1 failed, 0 skipped"
   exit 1
 fi
 
 # 32-bit Windows programs need 32-bit Wine, which needs a kernel that runs
 # 32-bit ELF programs. Probe instead of assuming.
 x86_mode="exports-only"
+x86_reason="32-bit Wine cannot start here (/usr/lib/wine/wine --version failed: this kernel cannot run 32-bit programs)"
 if /usr/lib/wine/wine --version >/dev/null 2>&1; then x86_mode="full"; fi
 
 # Create the Wine prefix once, before tests run in parallel.
@@ -72,12 +81,18 @@ for preset in $presets; do
     *) run_preset "$preset" ;;
   esac
 done
-[ "$x86_mode" = "full" ] || summary+=("note  mingw-x86-release ran export-table checks only: this kernel cannot run 32-bit programs, so 32-bit Wine cannot start")
+case " $presets " in
+  *" mingw-x86-release "*)
+    [ "$x86_mode" = "full" ] || skip "mingw-x86-release (suite under Wine)" "$x86_reason; only the export-table checks ran" ;;
+esac
 
 if [ -z "${TPOOL_TEST_SKIP_EXTRAS:-}" ]; then
   for extra in test-fuzz test-soak test-publisher test-page; do
     script="tools/$extra.sh"
-    [ -x "$script" ] || continue
+    if [ ! -x "$script" ]; then
+      record "$extra" 1 "$script is missing or not executable"
+      continue
+    fi
     note "$extra"
     out=$("$script" 2>&1)
     rc=$?
@@ -88,5 +103,5 @@ fi
 
 note "summary ($(( $(date +%s) - started )) s)"
 printf '%s\n' "${summary[@]}"
-echo "tools/test.sh: $passed passed, $failed failed"
+echo "tools/test.sh: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -3,7 +3,7 @@
  *
  * Three priorities, HIGH = 0, MEDIUM = 1, LOW = 2. Items are opaque pointers
  * owned by the caller: the queue stores and returns them, never dereferences
- * or frees them.
+ * or frees them. A null item is an item like any other.
  *
  * Ordering contract
  *   A pop returns the oldest item of the highest-priority non-empty level.
@@ -15,17 +15,27 @@
  *   that has waited longer than the threshold is popped ahead of NEWER
  *   higher-priority items, never ahead of older ones: among the head of the
  *   highest non-empty level and the overdue heads of lower levels, the
- *   oldest item is popped.
+ *   oldest item is popped. Ages are kept on a coarse millisecond clock (its
+ *   resolution is the OS tick, 1-16 ms): items pushed within one tick are
+ *   equally old, and a tie goes to the higher priority.
  *
  * Thread safety
  *   Every function except prioq_destroy may be called concurrently from any
  *   number of threads on the same queue. prioq_destroy must be the last call.
  *
  * Errors
- *   Every function returns a prioq_status; results go through out-parameters,
- *   which are left unchanged on failure. Nothing throws or aborts across this
- *   boundary: bad input yields PRIOQ_E_* and allocation failure yields
- *   PRIOQ_E_OUT_OF_MEMORY.
+ *   Every function that returns a prioq_status lists, in its comment, each
+ *   status it can return ("Returns:"). Any of them may also return
+ *   PRIOQ_E_INTERNAL, which only reports a bug in prioq. Results go through
+ *   out-parameters, which are left unchanged on failure. Nothing throws or
+ *   aborts across this boundary.
+ *
+ * Versioned structs: prioq_config starts with uint32_t struct_size and
+ *   follows the same rules as tpool.h's versioned structs: struct_size is a
+ *   published version's size (PRIOQ_CONFIG_SIZE_V1, ...) or larger with an
+ *   all-zero tail; fields the caller's version lacks take their defaults;
+ *   prioq_config_init is a macro passing sizeof(*config) to
+ *   prioq_config_init_sized.
  *
  * Valid C17 and C++. Includes only <stddef.h> and <stdint.h>.
  */
@@ -36,7 +46,7 @@
 #include <stdint.h>
 
 #define PRIOQ_VERSION_MAJOR 1
-#define PRIOQ_VERSION_MINOR 0
+#define PRIOQ_VERSION_MINOR 1
 #define PRIOQ_VERSION_PATCH 0
 /* Packed 0x00MMmmpp; compare with prioq_version() to detect a header/DLL mismatch. */
 #define PRIOQ_VERSION_HEX \
@@ -52,6 +62,15 @@
 #else
 #define PRIOQ_CALL
 #define PRIOQ_API __attribute__((visibility("default")))
+#endif
+
+/* Every enum is 32 bits wide in both languages; in C++ its underlying type
+ * is int32_t, so any 32-bit value a C caller passes is a valid value of the
+ * type (see tpool.h). */
+#if defined(__cplusplus)
+#define PRIOQ_ENUM(name) enum name : int32_t
+#else
+#define PRIOQ_ENUM(name) enum name
 #endif
 
 #ifdef __cplusplus
@@ -86,7 +105,7 @@ enum {
   X(PRIOQ_E_TIMEOUT, 9, "the timeout elapsed before an item arrived")             \
   X(PRIOQ_E_INTERNAL, 10, "internal error (a bug): please report it")
 
-typedef enum prioq_status {
+typedef PRIOQ_ENUM(prioq_status) {
 #define PRIOQ_STATUS_ENUM_(name, value, message) name = value,
   PRIOQ_STATUS_LIST(PRIOQ_STATUS_ENUM_)
 #undef PRIOQ_STATUS_ENUM_
@@ -95,15 +114,15 @@ typedef enum prioq_status {
 
 typedef struct prioq_queue prioq_queue; /* opaque */
 
-/* Version 1 of the configuration. Fields are only ever appended; struct_size
- * tells the library which version the caller compiled against. */
+/* The queue configuration. Version 1; fields are only ever appended. */
 typedef struct prioq_config {
-  uint32_t struct_size;        /* sizeof(prioq_config); set by prioq_config_init */
+  uint32_t struct_size;        /* set by prioq_config_init */
   uint32_t aging_threshold_ms; /* 0 (default): strict priority; else see contract */
   size_t capacity;             /* max items over all priorities; 0 (default): unbounded */
   uint32_t spin_count;         /* pop spins this many rounds before sleeping; default 0 */
   uint32_t reserved_;          /* must be 0 */
 } prioq_config;
+#define PRIOQ_CONFIG_SIZE_V1 ((uint32_t)(offsetof(prioq_config, reserved_) + sizeof(uint32_t)))
 
 /* An item with its priority, for batch operations. */
 typedef struct prioq_item {
@@ -114,63 +133,111 @@ typedef struct prioq_item {
 /* The version of the loaded library, as PRIOQ_VERSION_HEX. Thread-safe. */
 PRIOQ_API uint32_t PRIOQ_CALL prioq_version(void);
 
-/* A static, never-null English message for any status, including unknown
- * values ("unknown status"). The string is owned by the library. Thread-safe. */
+/* A static, never-null English message for any 32-bit value ("unknown
+ * status" for values not in PRIOQ_STATUS_LIST). The string is owned by the
+ * library. Thread-safe. */
 PRIOQ_API const char *PRIOQ_CALL prioq_status_string(prioq_status status);
 
-/* Fills *config with defaults and its struct_size. Thread-safe. */
-PRIOQ_API prioq_status PRIOQ_CALL prioq_config_init(prioq_config *config);
+/* Fills the first struct_size bytes of *config with the defaults and sets
+ * config->struct_size = struct_size (a size larger than the library's own
+ * gets zeros past it). Use the prioq_config_init(config) macro, which passes
+ * sizeof(*config).
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if config is null;
+ * PRIOQ_E_BAD_STRUCT_SIZE if struct_size is below PRIOQ_CONFIG_SIZE_V1 or
+ * between two published sizes (nothing is written then).
+ * Allocates nothing. Thread-safe. */
+PRIOQ_API prioq_status PRIOQ_CALL prioq_config_init_sized(prioq_config *config,
+                                                          uint32_t struct_size);
 
-/* Creates a queue. config may be null for defaults. On success *out_queue
- * owns the queue until prioq_destroy. Thread-safe. */
+/* prioq_config_init_sized(config, PRIOQ_CONFIG_SIZE_V1): the entry point of
+ * programs built against the first header; the macro below replaces calls
+ * written as prioq_config_init(&config).
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if config is null.
+ * Allocates nothing. Thread-safe. */
+PRIOQ_API prioq_status PRIOQ_CALL prioq_config_init(prioq_config *config);
+#define prioq_config_init(config) \
+  prioq_config_init_sized((config), (uint32_t)sizeof(prioq_config))
+
+/* Creates a queue. config may be null for the defaults.
+ * Returns: PRIOQ_OK (*out_queue owns the queue until prioq_destroy);
+ * PRIOQ_E_NULL_POINTER if out_queue is null; PRIOQ_E_BAD_STRUCT_SIZE;
+ * PRIOQ_E_INVALID_ARGUMENT for a non-zero reserved field;
+ * PRIOQ_E_OUT_OF_MEMORY.
+ * Allocates: the queue and one 256-cell ring per priority, freed by
+ * prioq_destroy. config is read during the call only. Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_create(const prioq_config *config, prioq_queue **out_queue);
 
-/* Destroys the queue. Items still inside are dropped (they are the caller's).
- * Not thread-safe: no other call on this queue may be running or follow.
- * Threads blocked in prioq_pop must have returned first (close the queue and
- * join them). A null queue returns PRIOQ_E_NULL_POINTER. */
+/* Destroys the queue and every ring it grew. Items still inside are dropped
+ * (they are the caller's). Not thread-safe: no other call on this queue may
+ * be running or follow. Threads blocked in prioq_pop must have returned
+ * first (close the queue and join them).
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_destroy(prioq_queue *queue);
 
-/* Pushes one item. Fails with PRIOQ_E_CLOSED after prioq_close, PRIOQ_E_FULL
- * at capacity (never blocks), PRIOQ_E_BAD_PRIORITY for a priority outside
- * 0..2. May allocate (amortized). Thread-safe. */
+/* Pushes one item (null is a valid item). Never blocks.
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue is null;
+ * PRIOQ_E_BAD_PRIORITY for a priority outside 0..2; PRIOQ_E_CLOSED after
+ * prioq_close; PRIOQ_E_FULL at capacity; PRIOQ_E_OUT_OF_MEMORY if a level
+ * had to grow and could not (the queue is unchanged).
+ * Allocates: a level grows by a ring twice its previous size when full
+ * (amortized; rings are kept until prioq_destroy). Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_push(prioq_queue *queue, void *item, int32_t priority);
 
 /* Pushes count items all-or-nothing: either every item is queued, in array
- * order per priority, or none is (bad priority, closed, full, no memory).
- * count == 0 succeeds. Thread-safe. */
+ * order per priority, or none is. count == 0 succeeds and queues nothing
+ * (items may then be null).
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue is null, or items is null
+ * with count > 0; PRIOQ_E_BAD_PRIORITY if any item's priority is outside
+ * 0..2; PRIOQ_E_CLOSED; PRIOQ_E_FULL; PRIOQ_E_OUT_OF_MEMORY.
+ * Allocates: as prioq_push. items is read during the call only. Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_push_batch(prioq_queue *queue, const prioq_item *items,
                                                    size_t count);
 
-/* Pops the next item without waiting. PRIOQ_E_EMPTY if the queue is open and
- * empty, PRIOQ_E_CLOSED if it is closed and empty. out_priority may be null.
- * Thread-safe. */
+/* Pops the next item without waiting. out_priority may be null.
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue or out_item is null;
+ * PRIOQ_E_EMPTY if the queue is open and empty; PRIOQ_E_CLOSED if it is
+ * closed and empty.
+ * Allocates nothing. Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_try_pop(prioq_queue *queue, void **out_item,
                                                 int32_t *out_priority);
 
-/* Pops the next item, waiting up to timeout_ms (0: do not wait; PRIOQ_INFINITE:
- * no limit) for one to arrive. Returns PRIOQ_E_TIMEOUT when the time elapses,
- * PRIOQ_E_CLOSED when the queue is closed and empty (prioq_close wakes every
- * waiter). out_priority may be null. Thread-safe. */
+/* Pops the next item, waiting up to timeout_ms (PRIOQ_INFINITE: no limit)
+ * for one to arrive. With timeout_ms == 0 it does not wait, and an empty
+ * open queue gives PRIOQ_E_TIMEOUT (prioq_try_pop says PRIOQ_E_EMPTY).
+ * prioq_close wakes every waiter. out_priority may be null.
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue or out_item is null;
+ * PRIOQ_E_TIMEOUT; PRIOQ_E_CLOSED when the queue is closed and empty.
+ * Allocates nothing. Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_pop(prioq_queue *queue, uint32_t timeout_ms,
                                             void **out_item, int32_t *out_priority);
 
 /* Pops up to max_count items in pop order into out_items, waiting up to
- * timeout_ms for the first one. *out_count receives how many were popped
- * (at least 1 on success). Errors as prioq_pop. Thread-safe. */
+ * timeout_ms for the first one (timeouts as prioq_pop). *out_count receives
+ * how many were popped (at least 1 on success).
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue, out_items or out_count
+ * is null; PRIOQ_E_INVALID_ARGUMENT if max_count is 0; PRIOQ_E_TIMEOUT;
+ * PRIOQ_E_CLOSED.
+ * Allocates nothing. Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_pop_batch(prioq_queue *queue, prioq_item *out_items,
                                                   size_t max_count, uint32_t timeout_ms,
                                                   size_t *out_count);
 
-/* Closes the queue: later pushes fail with PRIOQ_E_CLOSED, blocked pops wake,
- * and items still inside can be drained. Idempotent. Thread-safe. */
+/* Closes the queue: later pushes fail with PRIOQ_E_CLOSED, blocked pops
+ * wake, and items still inside can be drained. Idempotent.
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER.
+ * Allocates nothing. Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_close(prioq_queue *queue);
 
-/* *out_closed = 1 if prioq_close was called, else 0. Thread-safe. */
+/* *out_closed = 1 if prioq_close was called, else 0.
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue or out_closed is null.
+ * Allocates nothing. Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_is_closed(const prioq_queue *queue, int32_t *out_closed);
 
 /* Number of items at one priority, or over all with PRIOQ_PRIORITY_ALL. The
- * value is a snapshot and may be stale as soon as it returns. Thread-safe. */
+ * value is a snapshot and may be stale as soon as it returns.
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue or out_size is null;
+ * PRIOQ_E_BAD_PRIORITY for anything but 0..2 or PRIOQ_PRIORITY_ALL.
+ * Allocates nothing. Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_size(const prioq_queue *queue, int32_t priority,
                                              size_t *out_size);
 

@@ -7,20 +7,58 @@
  *    priority waits, except through the starvation bound.
  *  - Starvation bound: a MEDIUM or LOW job that has waited longer than
  *    tpool_config.starvation_bound_ms starts ahead of newer higher-priority
- *    jobs. On by default; 0 disables it.
+ *    jobs. On by default; 0 disables it. Ages are compared on a coarse
+ *    millisecond clock (1-16 ms resolution): a tie goes to the higher priority.
  *  - Exactly once: every accepted job (a submit that returned TPOOL_OK) ends
  *    in exactly one outcome, DONE, FAILED or CANCELLED; its completion
  *    callback fires exactly once with that outcome; its handle reports it.
  *    Shutdown in either mode loses no job.
- *  - No hidden deadlock: wait, wait_idle, shutdown and destroy called from a
- *    pool thread (inside a job or completion callback) return
- *    TPOOL_E_WOULD_DEADLOCK instead of blocking.
+ *  - No hidden deadlock: calls that could never return because the calling
+ *    thread is one of the pool's own (see TPOOL_E_WOULD_DEADLOCK) return that
+ *    status instead of blocking. This applies to the SAME pool only: a job of
+ *    pool A may wait for, shut down or destroy pool B.
  *
  * Threads: no thread is created or joined in DllMain or in static
  * constructors/destructors. The host shuts the pool down explicitly.
  *
- * Errors: every function returns a tpool_status; nothing throws or aborts
- * across this boundary. Out-parameters are left unchanged on failure.
+ * Errors: every function that returns a tpool_status lists, in its comment,
+ * each status it can return ("Returns:"). Any of them may also return
+ * TPOOL_E_INTERNAL, which only reports a bug in tpool. Out-parameters are
+ * left unchanged on failure. Nothing throws or aborts across this boundary.
+ *
+ * Exceptions escaping a callback: callbacks (tpool_job_fn,
+ * tpool_completion_fn, tpool_log_fn) are C functions and must not let an
+ * exception escape. tpool.hpp's wrappers catch C++ exceptions in the
+ * caller's module and report FAILED; use them from C++. If an exception
+ * does escape a raw callback anyway, what happens depends on the target
+ * (docs/reliability.md, "Exceptions", has the table and the tests):
+ *  - a C++ exception from MinGW-w64 code on x64 (SEH unwinding), and from
+ *    GCC or Clang code on Linux: tpool catches it; the job ends FAILED, a
+ *    WARN line is logged and the worker keeps running;
+ *  - a C++ exception from MinGW-w64 code on x86 (DWARF-2 unwinding, whose
+ *    tables are private to each module): the thrower's runtime cannot
+ *    unwind through tpool.dll and calls std::terminate; the process ends;
+ *  - a structured exception (access violation, RaiseException, and the C++
+ *    exceptions of MSVC-compiled code, which are structured exceptions
+ *    underneath), on x64 and x86: tpool does not catch it; it reaches the
+ *    process's unhandled-exception filter as it would from any thread.
+ *
+ * Versioned structs (tpool_config, tpool_job_desc, tpool_stats,
+ * tpool_worker_stats) start with uint32_t struct_size, the size of the
+ * struct as the caller compiled it. Fields are only ever appended, and each
+ * published version's size is a constant below (TPOOL_CONFIG_SIZE_V1, ...).
+ *  - Inputs: struct_size must be the size of a published version, or larger
+ *    than the library's own size with every byte past the library's size
+ *    zero (a newer header whose new fields are unused). Fields the caller's
+ *    version lacks take their defaults. Anything else: TPOOL_E_BAD_STRUCT_SIZE.
+ *  - Outputs: struct_size, set by the caller, must be at least the first
+ *    version's size. The library fills the first min(struct_size, own size)
+ *    bytes and writes the size it filled back into struct_size. Arrays are
+ *    stepped by the caller's struct_size.
+ *  - Init functions: tpool_config_init and tpool_job_desc_init are macros
+ *    that pass sizeof of the caller's struct to the *_sized functions, so a
+ *    program compiled against an older header never has more bytes written
+ *    than its struct holds.
  *
  * Valid C17 and C++. Includes only <stddef.h> and <stdint.h>.
  */
@@ -31,7 +69,7 @@
 #include <stdint.h>
 
 #define TPOOL_VERSION_MAJOR 1
-#define TPOOL_VERSION_MINOR 0
+#define TPOOL_VERSION_MINOR 1
 #define TPOOL_VERSION_PATCH 0
 /* Packed 0x00MMmmpp; compare with tpool_version() to detect a header/DLL mismatch. */
 #define TPOOL_VERSION_HEX \
@@ -49,11 +87,21 @@
 #define TPOOL_API __attribute__((visibility("default")))
 #endif
 
+/* Every enum is 32 bits wide in both languages. In C++ it is declared with
+ * int32_t as its underlying type, so any 32-bit value a C caller passes is a
+ * valid value of the type: the library reads it as an integer and rejects
+ * values outside the list with a status, never with undefined behaviour. */
+#if defined(__cplusplus)
+#define TPOOL_ENUM(name) enum name : int32_t
+#else
+#define TPOOL_ENUM(name) enum name
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Priorities: the same values as prioq. */
+/* Priorities: the same values as prioq. Passed as int32_t. */
 enum {
   TPOOL_PRIORITY_HIGH = 0,
   TPOOL_PRIORITY_MEDIUM = 1,
@@ -61,9 +109,11 @@ enum {
   TPOOL_PRIORITY_COUNT = 3
 };
 
+/* Timeout value meaning "no limit". */
 #define TPOOL_INFINITE 0xFFFFFFFFu
 
-/* X-macro: name, fixed numeric value, message. Values never change. */
+/* X-macro: name, fixed numeric value, message. Values never change and are
+ * never reused (14 was TPOOL_E_UNSUPPORTED, which no function returned). */
 #define TPOOL_STATUS_LIST(X)                                                            \
   X(TPOOL_OK, 0, "success")                                                             \
   X(TPOOL_E_NULL_POINTER, 1, "a required pointer argument was null")                    \
@@ -79,10 +129,9 @@ enum {
   X(TPOOL_E_JOB_RUNNING, 11, "the job is running; cancellation was requested")          \
   X(TPOOL_E_JOB_FINISHED, 12, "the job already has its outcome")                        \
   X(TPOOL_E_INVALID_HANDLE, 13, "the handle was released or is not a tpool handle")     \
-  X(TPOOL_E_UNSUPPORTED, 14, "not supported on this platform")                          \
   X(TPOOL_E_INTERNAL, 15, "internal error (a bug): please report it")
 
-typedef enum tpool_status {
+typedef TPOOL_ENUM(tpool_status) {
 #define TPOOL_STATUS_ENUM_(name, value, message) name = value,
   TPOOL_STATUS_LIST(TPOOL_STATUS_ENUM_)
 #undef TPOOL_STATUS_ENUM_
@@ -91,7 +140,7 @@ typedef enum tpool_status {
 
 /* The life of a job. QUEUED -> RUNNING -> DONE | FAILED, or QUEUED -> CANCELLED.
  * DONE, FAILED and CANCELLED are final. */
-typedef enum tpool_job_state {
+typedef TPOOL_ENUM(tpool_job_state) {
   TPOOL_JOB_QUEUED = 0,
   TPOOL_JOB_RUNNING = 1,
   TPOOL_JOB_DONE = 2,
@@ -100,13 +149,13 @@ typedef enum tpool_job_state {
   TPOOL_JOB_STATE_FORCE_32BIT_ = 0x7fffffff
 } tpool_job_state;
 
-typedef enum tpool_shutdown_mode {
+typedef TPOOL_ENUM(tpool_shutdown_mode) {
   TPOOL_SHUTDOWN_DRAIN = 0,  /* run every queued job, then stop */
   TPOOL_SHUTDOWN_CANCEL = 1, /* cancel every queued job, let running ones finish */
   TPOOL_SHUTDOWN_MODE_FORCE_32BIT_ = 0x7fffffff
 } tpool_shutdown_mode;
 
-typedef enum tpool_log_level {
+typedef TPOOL_ENUM(tpool_log_level) {
   TPOOL_LOG_TRACE = 0,
   TPOOL_LOG_DEBUG = 1,
   TPOOL_LOG_INFO = 2,
@@ -116,7 +165,7 @@ typedef enum tpool_log_level {
   TPOOL_LOG_LEVEL_FORCE_32BIT_ = 0x7fffffff
 } tpool_log_level;
 
-typedef enum tpool_thread_priority {
+typedef TPOOL_ENUM(tpool_thread_priority) {
   TPOOL_THREAD_PRIORITY_LOWEST = -2,
   TPOOL_THREAD_PRIORITY_BELOW_NORMAL = -1,
   TPOOL_THREAD_PRIORITY_NORMAL = 0,
@@ -129,7 +178,8 @@ typedef struct tpool_pool tpool_pool; /* opaque */
 typedef struct tpool_job tpool_job;   /* opaque job handle */
 typedef struct tpool_job_info tpool_job_info; /* opaque, valid during a job callback only */
 
-/* The job body. Runs on a worker thread. info is valid only during the call. */
+/* The job body. Runs on a worker thread. info is valid only during the call.
+ * Must not let an exception escape (see "Exceptions" above). */
 typedef void(TPOOL_CALL *tpool_job_fn)(void *context, tpool_job_info *info);
 /* Called exactly once per accepted job with its final state (DONE, FAILED or
  * CANCELLED), on a worker thread or on the thread that cancelled the job.
@@ -139,35 +189,48 @@ typedef void(TPOOL_CALL *tpool_completion_fn)(void *context, tpool_job_state out
  * thread, possibly concurrently: the host makes it thread-safe. */
 typedef void(TPOOL_CALL *tpool_log_fn)(void *user, tpool_log_level level, const char *message);
 
-/* Version 1 of the pool configuration. Fields are only ever appended. */
+/* The pool configuration. Version 1; fields are only ever appended. */
 typedef struct tpool_config {
-  uint32_t struct_size;     /* sizeof(tpool_config); set by tpool_config_init */
+  uint32_t struct_size;     /* set by tpool_config_init */
   uint32_t min_workers;     /* default: logical processors (at least 1) */
   uint32_t max_workers;     /* default: min_workers; growth happens above min */
-  uint32_t idle_timeout_ms; /* workers above min exit after this long idle; default 10000 */
+  /* Workers above min_workers exit after this long without work; default
+   * 10000. 0: as soon as they find no work. TPOOL_INFINITE: never. */
+  uint32_t idle_timeout_ms;
   size_t stack_size;        /* bytes, at most 1 GiB; 0 (default): the OS default */
-  const char *thread_name_prefix; /* copied; default "tpool"; workers are "<prefix>-<n>" */
+  /* Copied by tpool_create; null or "" means the default "tpool". Workers are
+   * named "<prefix>-<n>", cut to the OS limit (Linux: 15 bytes; Windows: 63
+   * characters). */
+  const char *thread_name_prefix;
   int32_t thread_priority;  /* a tpool_thread_priority; default NORMAL */
-  uint16_t affinity_group;  /* Windows processor group; ignored elsewhere */
+  uint16_t affinity_group;  /* Windows processor group; ignored on other systems */
   uint16_t reserved0_;      /* must be 0 */
-  uint64_t affinity_mask;   /* 0 (default): no affinity; bit i = processor i of the group */
+  /* 0 (default): no affinity. Else bit i = processor i of affinity_group;
+   * every set bit must name a processor that exists (Windows: an active
+   * processor of the group; Linux: one this process may run on), or
+   * tpool_create returns TPOOL_E_INVALID_ARGUMENT. */
+  uint64_t affinity_mask;
   uint32_t starvation_bound_ms; /* default 100; 0 disables the bound */
   int32_t log_level;        /* a tpool_log_level; default TPOOL_LOG_WARN */
   tpool_log_fn log_fn;      /* null: logging off */
   void *log_user;           /* passed to log_fn */
 } tpool_config;
+#define TPOOL_CONFIG_SIZE_V1 ((uint32_t)(offsetof(tpool_config, log_user) + sizeof(void *)))
 
-/* One job for tpool_submit_ex / tpool_submit_batch. */
+/* One job for tpool_submit_ex / tpool_submit_batch. Version 1. */
 typedef struct tpool_job_desc {
-  uint32_t struct_size;      /* sizeof(tpool_job_desc) */
-  int32_t priority;          /* TPOOL_PRIORITY_* */
+  uint32_t struct_size;      /* set by tpool_job_desc_init */
+  int32_t priority;          /* TPOOL_PRIORITY_*; default MEDIUM */
   tpool_job_fn fn;           /* required */
   void *context;             /* passed to fn and on_complete; owned by the caller */
   tpool_completion_fn on_complete; /* optional */
 } tpool_job_desc;
+#define TPOOL_JOB_DESC_SIZE_V1 \
+  ((uint32_t)(offsetof(tpool_job_desc, on_complete) + sizeof(tpool_completion_fn)))
 
+/* Counters of one priority level; see tpool_stats for what is consistent. */
 typedef struct tpool_priority_stats {
-  uint64_t queued;    /* waiting now */
+  uint64_t queued;    /* submitted - started - cancelled */
   uint64_t submitted; /* accepted since creation */
   uint64_t started;
   uint64_t done;
@@ -177,10 +240,20 @@ typedef struct tpool_priority_stats {
   uint64_t queue_wait_ns_max;
 } tpool_priority_stats;
 
-/* Version 1 of the diagnostics snapshot. Each counter is read atomically but
- * the snapshot as a whole is not a single instant. */
+/* A diagnostics snapshot. Version 1.
+ * Each counter is read atomically; the snapshot as a whole is not one
+ * instant. What holds between fields of one priority level, in every
+ * snapshot, even while jobs run:
+ *    done + failed <= started,   started + cancelled <= submitted,
+ *    queued == submitted - started - cancelled,
+ *    queue_wait_ns_max <= queue_wait_ns_total,
+ *    queue_wait_ns_total == 0 when started == 0.
+ * Nothing is promised across levels, between the worker counts, or between
+ * two snapshots beyond each counter never decreasing (queued and the worker
+ * counts aside). A submit refused by a concurrent shutdown may be counted in
+ * submitted for a moment and then taken back. */
 typedef struct tpool_stats {
-  uint32_t struct_size; /* set by the caller to sizeof(tpool_stats) */
+  uint32_t struct_size; /* set by the caller; see "Versioned structs" */
   uint32_t workers_live;
   uint32_t workers_idle;
   uint32_t workers_peak;
@@ -190,10 +263,12 @@ typedef struct tpool_stats {
   uint64_t workers_reaped; /* workers that exited after idle_timeout_ms */
   tpool_priority_stats priority[TPOOL_PRIORITY_COUNT];
 } tpool_stats;
+#define TPOOL_STATS_SIZE_V1 \
+  ((uint32_t)(offsetof(tpool_stats, priority) + TPOOL_PRIORITY_COUNT * sizeof(tpool_priority_stats)))
 
-/* Version 1 of one worker's diagnostics. */
+/* One worker slot's diagnostics. Version 1. */
 typedef struct tpool_worker_stats {
-  uint32_t struct_size; /* set by the caller (in out_workers[0]) */
+  uint32_t struct_size; /* set by the caller in element 0: the array's stride */
   uint32_t worker_index;
   int32_t live;         /* 1 if the worker thread is running */
   int32_t reserved_;
@@ -201,131 +276,242 @@ typedef struct tpool_worker_stats {
   uint64_t busy_ns;
   uint64_t idle_ns;
 } tpool_worker_stats;
+#define TPOOL_WORKER_STATS_SIZE_V1 \
+  ((uint32_t)(offsetof(tpool_worker_stats, idle_ns) + sizeof(uint64_t)))
 
 /* ---- library ---------------------------------------------------------- */
 
 /* The loaded library's version, as TPOOL_VERSION_HEX. Thread-safe. */
 TPOOL_API uint32_t TPOOL_CALL tpool_version(void);
 
-/* Static, never-null message for any status value. Thread-safe. */
+/* Static, never-null English message for any 32-bit value, "unknown status"
+ * for values that are not in TPOOL_STATUS_LIST. Thread-safe. */
 TPOOL_API const char *TPOOL_CALL tpool_status_string(tpool_status status);
 
-/* Static, never-null name of a job state ("queued", "done", ...). Thread-safe. */
+/* Static, never-null name of a job state ("queued", "done", ...), "unknown
+ * state" for any other 32-bit value. Thread-safe. */
 TPOOL_API const char *TPOOL_CALL tpool_job_state_string(tpool_job_state state);
 
-/* Fills defaults and struct_size. Thread-safe. */
-TPOOL_API tpool_status TPOOL_CALL tpool_config_init(tpool_config *config);
+/* Fills the first struct_size bytes of *config with the defaults and sets
+ * config->struct_size = struct_size. A size larger than the library's own
+ * (a newer header) gets the library's defaults and zeros beyond them.
+ * Use the tpool_config_init(config) macro, which passes sizeof(*config).
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if config is null;
+ * TPOOL_E_BAD_STRUCT_SIZE if struct_size is below TPOOL_CONFIG_SIZE_V1 or
+ * between two published sizes (nothing is written then).
+ * Allocates nothing. Thread-safe. */
+TPOOL_API tpool_status TPOOL_CALL tpool_config_init_sized(tpool_config *config,
+                                                          uint32_t struct_size);
 
-/* Fills a job description with struct_size, MEDIUM priority and nulls. Thread-safe. */
+/* tpool_config_init_sized(config, TPOOL_CONFIG_SIZE_V1): the entry point of
+ * programs built against the first header. The macro below replaces calls
+ * written as tpool_config_init(&config).
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if config is null.
+ * Allocates nothing. Thread-safe. */
+TPOOL_API tpool_status TPOOL_CALL tpool_config_init(tpool_config *config);
+#define tpool_config_init(config) \
+  tpool_config_init_sized((config), (uint32_t)sizeof(tpool_config))
+
+/* Fills the first struct_size bytes of *desc: MEDIUM priority, null
+ * callbacks and context, struct_size. Sizes as tpool_config_init_sized. Use
+ * the tpool_job_desc_init(desc) macro.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if desc is null;
+ * TPOOL_E_BAD_STRUCT_SIZE if struct_size is not a version's size or larger.
+ * Allocates nothing. Thread-safe. */
+TPOOL_API tpool_status TPOOL_CALL tpool_job_desc_init_sized(tpool_job_desc *desc,
+                                                            uint32_t struct_size);
+
+/* tpool_job_desc_init_sized(desc, TPOOL_JOB_DESC_SIZE_V1), for programs built
+ * against the first header.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if desc is null.
+ * Allocates nothing. Thread-safe. */
 TPOOL_API tpool_status TPOOL_CALL tpool_job_desc_init(tpool_job_desc *desc);
+#define tpool_job_desc_init(desc) \
+  tpool_job_desc_init_sized((desc), (uint32_t)sizeof(tpool_job_desc))
 
 /* ---- pool lifecycle ----------------------------------------------------- */
 
 /* Creates a pool and starts min_workers threads. config may be null for
- * defaults. On success *out_pool owns the pool until tpool_destroy. If any
- * worker fails to start, every started one is joined and TPOOL_E_THREAD_START
- * is returned. Thread-safe. */
+ * the defaults. If any worker fails to start, every started one is joined
+ * first. A rejected configuration is logged (if it names a log_fn) at WARN,
+ * unless its own valid log_level is above WARN (ERROR or OFF).
+ * Returns: TPOOL_OK (*out_pool owns the pool until tpool_destroy);
+ * TPOOL_E_NULL_POINTER if out_pool is null; TPOOL_E_BAD_STRUCT_SIZE;
+ * TPOOL_E_BAD_WORKER_COUNT; TPOOL_E_INVALID_ARGUMENT for an out-of-range
+ * thread_priority, log_level, stack_size, affinity_group or affinity_mask,
+ * or a non-zero reserved field; TPOOL_E_OUT_OF_MEMORY; TPOOL_E_THREAD_START.
+ * Allocates: the pool, its queue and its worker table, freed by tpool_destroy.
+ * Pointers: config is read during the call only (thread_name_prefix is
+ * copied); log_fn and log_user must stay valid until tpool_destroy returns.
+ * Thread-safe; callable from a job. */
 TPOOL_API tpool_status TPOOL_CALL tpool_create(const tpool_config *config, tpool_pool **out_pool);
 
 /* Stops accepting jobs and finishes the queued ones per mode, waiting up to
- * timeout_ms for every worker to exit. TPOOL_E_TIMEOUT leaves the shutdown in
- * progress: call again (with either mode; CANCEL after DRAIN cancels what is
- * still queued) to keep waiting. Idempotent: TPOOL_OK once shut down.
- * Thread-safe; from a pool thread: TPOOL_E_WOULD_DEADLOCK. */
+ * timeout_ms for every worker to exit and every job to have its outcome.
+ * TPOOL_E_TIMEOUT leaves the shutdown in progress: call again (with either
+ * mode; CANCEL after DRAIN cancels what is still queued) to keep waiting.
+ * Idempotent: TPOOL_OK once shut down.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER; TPOOL_E_INVALID_ARGUMENT if mode
+ * is not a tpool_shutdown_mode; TPOOL_E_WOULD_DEADLOCK from a thread of
+ * this pool (a job, or a completion callback of this pool); TPOOL_E_TIMEOUT.
+ * Allocates nothing. Thread-safe. */
 TPOOL_API tpool_status TPOOL_CALL tpool_shutdown(tpool_pool *pool, tpool_shutdown_mode mode,
                                                  uint32_t timeout_ms);
 
 /* Shuts down (DRAIN, no time limit) if not yet done and frees the pool.
  * Outstanding job handles stay valid until released. Must be the last call
- * on the pool; from a pool thread: TPOOL_E_WOULD_DEADLOCK. */
+ * on the pool.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER; TPOOL_E_WOULD_DEADLOCK from a
+ * thread of this pool (the pool is left as it was).
+ * Thread-safe against calls on other pools only. */
 TPOOL_API tpool_status TPOOL_CALL tpool_destroy(tpool_pool *pool);
 
 /* Waits until every accepted job has its outcome and its completion callback
- * has returned, up to timeout_ms.
- * Thread-safe; from a pool thread: TPOOL_E_WOULD_DEADLOCK. */
+ * has returned, up to timeout_ms (0: just look).
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER; TPOOL_E_WOULD_DEADLOCK from a
+ * thread of this pool; TPOOL_E_TIMEOUT.
+ * Allocates nothing. Thread-safe. */
 TPOOL_API tpool_status TPOOL_CALL tpool_wait_idle(tpool_pool *pool, uint32_t timeout_ms);
 
 /* ---- submitting ---------------------------------------------------------- */
 
 /* Submits one job. out_job may be null (no handle); otherwise *out_job
- * receives a handle the caller must tpool_job_release. Fails with
- * TPOOL_E_SHUT_DOWN once shutdown has begun. Thread-safe; callable from
- * inside a job. */
+ * receives a handle the caller must tpool_job_release.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if pool or fn is null;
+ * TPOOL_E_BAD_PRIORITY; TPOOL_E_SHUT_DOWN once shutdown has begun;
+ * TPOOL_E_OUT_OF_MEMORY.
+ * Allocates: a job record, recycled (amortized: no allocation per job once
+ * the pool is warm).
+ * Pointers: context is the caller's; it must stay valid until the job has
+ * its outcome (its callback, or its cancellation, has returned).
+ * Thread-safe; callable from a job or completion callback. */
 TPOOL_API tpool_status TPOOL_CALL tpool_submit(tpool_pool *pool, tpool_job_fn fn, void *context,
                                                int32_t priority, tpool_job **out_job);
 
-/* As tpool_submit, with a completion callback. */
+/* As tpool_submit, described by *desc (which may carry a completion
+ * callback).
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if pool, desc or desc->fn is null;
+ * TPOOL_E_BAD_STRUCT_SIZE; TPOOL_E_BAD_PRIORITY; TPOOL_E_SHUT_DOWN;
+ * TPOOL_E_OUT_OF_MEMORY.
+ * Allocates: as tpool_submit.
+ * Pointers: desc is read during the call only; context must stay valid
+ * until on_complete has returned (or, without one, until the job has its
+ * outcome). Thread-safe; callable from a job or completion callback. */
 TPOOL_API tpool_status TPOOL_CALL tpool_submit_ex(tpool_pool *pool, const tpool_job_desc *desc,
                                                   tpool_job **out_job);
 
 /* Submits count jobs all-or-nothing: either every job is accepted or none
- * is (every desc is validated first). out_jobs may be null; otherwise it has
- * count slots that receive handles to release. Thread-safe. */
+ * is (every desc is validated first). The array's stride is
+ * descs[0].struct_size, and every element must carry that size. count == 0
+ * accepts nothing and succeeds (descs may then be null). out_jobs may be
+ * null; otherwise it has count slots that receive handles to release.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if pool is null, descs is null
+ * with count > 0, or a desc's fn is null; TPOOL_E_BAD_STRUCT_SIZE;
+ * TPOOL_E_BAD_PRIORITY; TPOOL_E_SHUT_DOWN; TPOOL_E_OUT_OF_MEMORY.
+ * Allocates: count records (recycled) and, for count > 1, two temporary
+ * arrays freed before it returns.
+ * Pointers: as tpool_submit_ex, for every element.
+ * Thread-safe; callable from a job or completion callback. */
 TPOOL_API tpool_status TPOOL_CALL tpool_submit_batch(tpool_pool *pool, const tpool_job_desc *descs,
                                                      size_t count, tpool_job **out_jobs);
 
-/* Cancels every queued job; each gets CANCELLED and its completion callback,
- * which runs on this thread before the call returns. Running jobs continue.
- * out_cancelled (may be null) receives the count. Thread-safe; callable from
- * a job. */
+/* Cancels every job queued now; each gets CANCELLED and its completion
+ * callback, which runs on this thread before the call returns. Running
+ * jobs continue. out_cancelled (may be null) receives the count.
+ * Returns: TPOOL_OK (also after shutdown, with a count of 0);
+ * TPOOL_E_NULL_POINTER if pool is null.
+ * Allocates nothing. Thread-safe; callable from a job or completion callback. */
 TPOOL_API tpool_status TPOOL_CALL tpool_cancel_all(tpool_pool *pool, size_t *out_cancelled);
 
 /* ---- job handles --------------------------------------------------------- */
 
-/* Current state of the job. Thread-safe. */
+/* Current state of the job.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if job or out_state is null;
+ * TPOOL_E_INVALID_HANDLE for a released handle (detected while its record
+ * is not reused).
+ * Allocates nothing. Thread-safe. */
 TPOOL_API tpool_status TPOOL_CALL tpool_job_status(const tpool_job *job, tpool_job_state *out_state);
 
-/* Waits until the job has its outcome, up to timeout_ms. *out_state (may be
- * null) receives the state. From the job's own callback:
- * TPOOL_E_WOULD_DEADLOCK. From another job: allowed, but the caller owns the
- * risk of filling every worker with waiters. Thread-safe. */
+/* Waits until the job has its outcome, up to timeout_ms (0: just look). It
+ * returns only after the job's completion callback (if any) has returned.
+ * *out_state (may be null) is written only on TPOOL_OK.
+ * From another job (of any pool) this is allowed, but the caller owns the
+ * risk of filling every worker with waiters.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if job is null;
+ * TPOOL_E_INVALID_HANDLE; TPOOL_E_WOULD_DEADLOCK from the job's own callback
+ * or completion callback; TPOOL_E_TIMEOUT.
+ * Allocates nothing. Thread-safe. */
 TPOOL_API tpool_status TPOOL_CALL tpool_job_wait(tpool_job *job, uint32_t timeout_ms,
                                                  tpool_job_state *out_state);
 
-/* Cancels the job. Queued: atomically becomes CANCELLED (completion callback
- * runs on this thread before return), TPOOL_OK. Running: a cooperative flag
- * is raised (tpool_job_info_cancel_requested) and TPOOL_E_JOB_RUNNING is
- * returned. Finished: TPOOL_E_JOB_FINISHED. Thread-safe. */
+/* Cancels the job. Queued: atomically becomes CANCELLED; its completion
+ * callback runs on this thread before the call returns. Running: the
+ * cooperative flag is raised (tpool_job_info_cancel_requested).
+ * Returns: TPOOL_OK (it was queued and is now CANCELLED);
+ * TPOOL_E_JOB_RUNNING (the flag was raised); TPOOL_E_JOB_FINISHED (it
+ * already had its outcome); TPOOL_E_NULL_POINTER; TPOOL_E_INVALID_HANDLE.
+ * Allocates nothing. Thread-safe; callable from a job. */
 TPOOL_API tpool_status TPOOL_CALL tpool_job_cancel(tpool_job *job);
 
-/* The job's pool-unique id (ids increase in submission order). Thread-safe. */
+/* The job's pool-unique id (ids increase in submission order).
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if job or out_id is null;
+ * TPOOL_E_INVALID_HANDLE.
+ * Allocates nothing. Thread-safe. */
 TPOOL_API tpool_status TPOOL_CALL tpool_job_id(const tpool_job *job, uint64_t *out_id);
 
-/* Releases the handle. The job itself still runs to its outcome. Releasing
- * twice is detected while the record has not been reused
- * (TPOOL_E_INVALID_HANDLE); do not rely on it. Thread-safe. */
+/* Releases the handle. The job itself still runs to its outcome. The
+ * handle may outlive its pool: release it before or after tpool_destroy.
+ * Releasing twice is detected while the record has not been reused; do not
+ * rely on it.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER; TPOOL_E_INVALID_HANDLE.
+ * Allocates nothing. Thread-safe. */
 TPOOL_API tpool_status TPOOL_CALL tpool_job_release(tpool_job *job);
 
 /* ---- inside a job -------------------------------------------------------- */
 
-/* 1 if cancellation of the running job was requested, else 0. Cheap (one
- * atomic load). Only on the worker running the job. */
+/* 1 if cancellation of the running job was requested, else 0 (also for a
+ * null info). One atomic load. Only on the worker running the job. */
 TPOOL_API int32_t TPOOL_CALL tpool_job_info_cancel_requested(const tpool_job_info *info);
 
 /* Marks the running job FAILED instead of DONE when its callback returns.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if info is null.
  * Only on the worker running the job. */
 TPOOL_API tpool_status TPOOL_CALL tpool_job_info_set_failed(tpool_job_info *info);
 
 /* The running job's id, priority (0..2) and the index of the worker. Any out
- * pointer may be null. Only on the worker running the job. */
+ * pointer may be null.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if info is null.
+ * Only on the worker running the job. */
 TPOOL_API tpool_status TPOOL_CALL tpool_job_info_get(const tpool_job_info *info, uint64_t *out_id,
                                                      int32_t *out_priority,
                                                      uint32_t *out_worker_index);
 
 /* ---- diagnostics and logging -------------------------------------------- */
 
-/* Snapshot of pool counters without stopping the pool. out_stats->struct_size
- * must be set by the caller. Thread-safe; callable from a job. */
+/* Snapshot of pool counters without stopping the pool (see tpool_stats for
+ * what is consistent). out_stats->struct_size must be set by the caller.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if pool or out_stats is null;
+ * TPOOL_E_BAD_STRUCT_SIZE if struct_size is below TPOOL_STATS_SIZE_V1.
+ * Allocates nothing. Thread-safe; callable from a job. */
 TPOOL_API tpool_status TPOOL_CALL tpool_get_stats(const tpool_pool *pool, tpool_stats *out_stats);
 
 /* Per-worker counters for up to capacity worker slots (live and exited).
- * out_workers[0].struct_size must be set by the caller when capacity > 0.
- * *out_count receives the number of slots filled. Thread-safe. */
+ * out_workers[0].struct_size, set by the caller when capacity > 0, is the
+ * stride of the array and the size filled in each element. *out_count
+ * receives the number of slots filled.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if pool or out_count is null, or
+ * out_workers is null with capacity > 0; TPOOL_E_BAD_STRUCT_SIZE if the
+ * stride is below TPOOL_WORKER_STATS_SIZE_V1.
+ * Allocates nothing. Thread-safe; callable from a job. */
 TPOOL_API tpool_status TPOOL_CALL tpool_get_worker_stats(const tpool_pool *pool,
                                                          tpool_worker_stats *out_workers,
                                                          size_t capacity, size_t *out_count);
 
-/* Changes the minimum level delivered to the log callback. Thread-safe. */
+/* Changes the minimum level delivered to the log callback (a
+ * tpool_log_level, passed as int32_t).
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER; TPOOL_E_INVALID_ARGUMENT for a
+ * value outside TPOOL_LOG_TRACE..TPOOL_LOG_OFF.
+ * Allocates nothing. Thread-safe; callable from a job. */
 TPOOL_API tpool_status TPOOL_CALL tpool_set_log_level(tpool_pool *pool, int32_t level);
 
 #ifdef __cplusplus

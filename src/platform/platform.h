@@ -97,6 +97,11 @@ using thread_entry = void (*)(void *arg);
 bool thread_start(thread_handle *out, thread_entry entry, void *arg, const thread_options &options,
                   bool *options_applied = nullptr);
 
+// True if mask is 0 (no affinity) or every bit set in it names a processor
+// that exists: on Windows an active processor of the given group, on POSIX
+// (group ignored) a processor this process may run on.
+bool affinity_valid(uint16_t group, uint64_t mask);
+
 // Waits for the thread to finish and releases it. Must be called exactly
 // once per started thread, never from the thread itself.
 void thread_join(thread_handle *thread);

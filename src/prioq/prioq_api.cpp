@@ -1,14 +1,53 @@
-// The exported C ABI of prioq.dll: argument validation and the exception
-// firewall around priority_queue. Every function here returns a status and
-// never lets an exception escape (the queue itself does not throw, but the
-// firewall keeps that true whatever changes underneath).
+// The exported C ABI of prioq.dll: argument validation, the versioned config
+// and the exception firewall around priority_queue. Every function that
+// returns a status runs its body inside api_call (abi::guarded: no exception
+// escapes, and test builds audit the status against the header).
 #include <new>
 
+#include "abi/api_guard.h"
+#include "abi/versioned_struct.h"
 #include "platform/fault_injection.h"
 #include "prioq/prioq.h"
 #include "prioq/priority_queue.h"
+#include "prioq/testing_hooks.h"
 
 namespace {
+
+// ---- the documented statuses of every exported function -------------------
+#define STATUS(name) abi::status_bit(name)
+#define DOCUMENTED(function, mask) {#function, mask},
+constexpr abi::documented_function kFunctions[] = {
+#include "prioq/documented_statuses.inc"
+};
+#undef DOCUMENTED
+#define DOCUMENTED(function, mask) fn_##function,
+enum api_function : size_t {
+#include "prioq/documented_statuses.inc"
+};
+#undef DOCUMENTED
+#undef STATUS
+
+#if defined(TPOOL_FAULT_INJECTION)
+abi::status_audit<sizeof(kFunctions) / sizeof(kFunctions[0])> g_audit(kFunctions);
+auto *const g_audit_ptr = &g_audit;
+#else
+constexpr std::nullptr_t *g_audit_ptr = nullptr;
+#endif
+
+template <typename Body>
+prioq_status api_call(api_function function, Body &&body) noexcept {
+  return abi::guarded<prioq_status, PRIOQ_E_OUT_OF_MEMORY, PRIOQ_E_INTERNAL>(
+      g_audit_ptr, function, static_cast<Body &&>(body));
+}
+
+constexpr auto kConfigVersions = abi::versions_of<prioq_config>(PRIOQ_CONFIG_SIZE_V1);
+static_assert(kConfigVersions.newest() == sizeof(prioq_config));
+
+prioq_config default_config() {
+  prioq_config config{};
+  config.struct_size = sizeof(prioq_config);
+  return config;
+}
 
 prioq_impl::priority_queue *impl(prioq_queue *queue) {
   return reinterpret_cast<prioq_impl::priority_queue *>(queue);
@@ -19,18 +58,6 @@ const prioq_impl::priority_queue *impl(const prioq_queue *queue) {
 
 bool valid_priority(int32_t priority) {
   return priority >= PRIOQ_PRIORITY_HIGH && priority <= PRIOQ_PRIORITY_LOW;
-}
-
-// Runs body() and converts any escaping exception into a status.
-template <typename Body>
-prioq_status guarded(Body &&body) noexcept {
-  try {
-    return body();
-  } catch (const std::bad_alloc &) {
-    return PRIOQ_E_OUT_OF_MEMORY;
-  } catch (...) {
-    return PRIOQ_E_INTERNAL;
-  }
 }
 
 }  // namespace
@@ -51,23 +78,33 @@ PRIOQ_API const char *PRIOQ_CALL prioq_status_string(prioq_status status) {
   }
 }
 
-PRIOQ_API prioq_status PRIOQ_CALL prioq_config_init(prioq_config *config) {
-  if (config == nullptr) return PRIOQ_E_NULL_POINTER;
-  *config = prioq_config{};
-  config->struct_size = sizeof(prioq_config);
-  return PRIOQ_OK;
+PRIOQ_API prioq_status PRIOQ_CALL prioq_config_init_sized(prioq_config *config,
+                                                          uint32_t struct_size) {
+  return api_call(fn_prioq_config_init_sized, [&] {
+    if (config == nullptr) return PRIOQ_E_NULL_POINTER;
+    return abi::write_init(default_config(), struct_size, kConfigVersions, config)
+               ? PRIOQ_OK
+               : PRIOQ_E_BAD_STRUCT_SIZE;
+  });
+}
+
+// Parenthesized: prioq.h defines a function-like macro of the same name.
+PRIOQ_API prioq_status PRIOQ_CALL (prioq_config_init)(prioq_config *config) {
+  return api_call(fn_prioq_config_init, [&] {
+    if (config == nullptr) return PRIOQ_E_NULL_POINTER;
+    abi::write_init(default_config(), PRIOQ_CONFIG_SIZE_V1, kConfigVersions, config);
+    return PRIOQ_OK;
+  });
 }
 
 PRIOQ_API prioq_status PRIOQ_CALL prioq_create(const prioq_config *config, prioq_queue **out_queue) {
-  return guarded([&] {
+  return api_call(fn_prioq_create, [&] {
     if (out_queue == nullptr) return PRIOQ_E_NULL_POINTER;
-    prioq_config effective;
-    prioq_config_init(&effective);
-    if (config != nullptr) {
-      if (config->struct_size != sizeof(prioq_config)) return PRIOQ_E_BAD_STRUCT_SIZE;
-      if (config->reserved_ != 0) return PRIOQ_E_INVALID_ARGUMENT;
-      effective = *config;
+    prioq_config effective = default_config();
+    if (config != nullptr && !abi::read_input(config, kConfigVersions, &effective)) {
+      return PRIOQ_E_BAD_STRUCT_SIZE;
     }
+    if (effective.reserved_ != 0) return PRIOQ_E_INVALID_ARGUMENT;
     if (platform::fault::should_fail(platform::fault::point::allocation)) {
       return PRIOQ_E_OUT_OF_MEMORY;
     }
@@ -83,7 +120,7 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_create(const prioq_config *config, prioq
 }
 
 PRIOQ_API prioq_status PRIOQ_CALL prioq_destroy(prioq_queue *queue) {
-  return guarded([&] {
+  return api_call(fn_prioq_destroy, [&] {
     if (queue == nullptr) return PRIOQ_E_NULL_POINTER;
     delete impl(queue);
     return PRIOQ_OK;
@@ -91,7 +128,7 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_destroy(prioq_queue *queue) {
 }
 
 PRIOQ_API prioq_status PRIOQ_CALL prioq_push(prioq_queue *queue, void *item, int32_t priority) {
-  return guarded([&] {
+  return api_call(fn_prioq_push, [&] {
     if (queue == nullptr) return PRIOQ_E_NULL_POINTER;
     if (!valid_priority(priority)) return PRIOQ_E_BAD_PRIORITY;
     return impl(queue)->push(item, priority);
@@ -100,7 +137,7 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_push(prioq_queue *queue, void *item, int
 
 PRIOQ_API prioq_status PRIOQ_CALL prioq_push_batch(prioq_queue *queue, const prioq_item *items,
                                                    size_t count) {
-  return guarded([&] {
+  return api_call(fn_prioq_push_batch, [&] {
     if (queue == nullptr) return PRIOQ_E_NULL_POINTER;
     if (count == 0) return PRIOQ_OK;
     if (items == nullptr) return PRIOQ_E_NULL_POINTER;
@@ -113,7 +150,7 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_push_batch(prioq_queue *queue, const pri
 
 PRIOQ_API prioq_status PRIOQ_CALL prioq_try_pop(prioq_queue *queue, void **out_item,
                                                 int32_t *out_priority) {
-  return guarded([&] {
+  return api_call(fn_prioq_try_pop, [&] {
     if (queue == nullptr || out_item == nullptr) return PRIOQ_E_NULL_POINTER;
     prioq_item item;
     size_t count = 0;
@@ -127,7 +164,7 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_try_pop(prioq_queue *queue, void **out_i
 
 PRIOQ_API prioq_status PRIOQ_CALL prioq_pop(prioq_queue *queue, uint32_t timeout_ms,
                                             void **out_item, int32_t *out_priority) {
-  return guarded([&] {
+  return api_call(fn_prioq_pop, [&] {
     if (queue == nullptr || out_item == nullptr) return PRIOQ_E_NULL_POINTER;
     prioq_item item;
     size_t count = 0;
@@ -142,7 +179,7 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_pop(prioq_queue *queue, uint32_t timeout
 PRIOQ_API prioq_status PRIOQ_CALL prioq_pop_batch(prioq_queue *queue, prioq_item *out_items,
                                                   size_t max_count, uint32_t timeout_ms,
                                                   size_t *out_count) {
-  return guarded([&] {
+  return api_call(fn_prioq_pop_batch, [&] {
     if (queue == nullptr || out_items == nullptr || out_count == nullptr) {
       return PRIOQ_E_NULL_POINTER;
     }
@@ -152,7 +189,7 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_pop_batch(prioq_queue *queue, prioq_item
 }
 
 PRIOQ_API prioq_status PRIOQ_CALL prioq_close(prioq_queue *queue) {
-  return guarded([&] {
+  return api_call(fn_prioq_close, [&] {
     if (queue == nullptr) return PRIOQ_E_NULL_POINTER;
     impl(queue)->close();
     return PRIOQ_OK;
@@ -160,7 +197,7 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_close(prioq_queue *queue) {
 }
 
 PRIOQ_API prioq_status PRIOQ_CALL prioq_is_closed(const prioq_queue *queue, int32_t *out_closed) {
-  return guarded([&] {
+  return api_call(fn_prioq_is_closed, [&] {
     if (queue == nullptr || out_closed == nullptr) return PRIOQ_E_NULL_POINTER;
     *out_closed = impl(queue)->closed() ? 1 : 0;
     return PRIOQ_OK;
@@ -169,12 +206,26 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_is_closed(const prioq_queue *queue, int3
 
 PRIOQ_API prioq_status PRIOQ_CALL prioq_size(const prioq_queue *queue, int32_t priority,
                                              size_t *out_size) {
-  return guarded([&] {
+  return api_call(fn_prioq_size, [&] {
     if (queue == nullptr || out_size == nullptr) return PRIOQ_E_NULL_POINTER;
     if (priority != PRIOQ_PRIORITY_ALL && !valid_priority(priority)) return PRIOQ_E_BAD_PRIORITY;
     *out_size = impl(queue)->size(priority);
     return PRIOQ_OK;
   });
 }
+
+// ---- test-only exports: the status audit (see abi/api_guard.h) -------------
+#if defined(TPOOL_FAULT_INJECTION)
+PRIOQ_API uint32_t PRIOQ_CALL prioq_testing_statuses_seen(const char *function) {
+  return g_audit.seen(function);
+}
+
+PRIOQ_API uint64_t PRIOQ_CALL prioq_testing_undocumented_statuses(const char **out_function,
+                                                                  int32_t *out_status) {
+  return g_audit.undocumented(out_function, out_status);
+}
+
+PRIOQ_API void PRIOQ_CALL prioq_testing_status_audit_reset(void) { g_audit.reset(); }
+#endif
 
 }  // extern "C"

@@ -37,6 +37,22 @@ PRIOQ_API uint64_t PRIOQ_CALL prioq_testing_fault_arrivals(int32_t point);
 /* Faults injected at point since the last reset; 0 for an unknown point. Thread-safe. */
 PRIOQ_API uint64_t PRIOQ_CALL prioq_testing_fault_injected(int32_t point);
 
+/* The status audit (test builds check every status an exported function
+ * returns against its header comment; see src/abi/api_guard.h). */
+
+/* Bit s set: status s was returned by the named exported function since the
+ * last reset; 0 for an unknown name. Thread-safe. */
+PRIOQ_API uint32_t PRIOQ_CALL prioq_testing_statuses_seen(const char *function);
+
+/* Returns made with a status the function's comment does not list, since the
+ * last reset; the first one's function and status go to the out-pointers
+ * (may be null) when the count is not 0. Thread-safe. */
+PRIOQ_API uint64_t PRIOQ_CALL prioq_testing_undocumented_statuses(const char **out_function,
+                                                                  int32_t *out_status);
+
+/* Forgets every status seen. Thread-safe. */
+PRIOQ_API void PRIOQ_CALL prioq_testing_status_audit_reset(void);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

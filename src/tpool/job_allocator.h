@@ -90,6 +90,21 @@ class job_allocator {
     if (magazine->count != 0) offer(magazine, true);
   }
 
+  // tpool_job_release: ends the handle's ownership of its record and of the
+  // allocator (each handle holds one reference on both). False if the
+  // handle was not live (released already, or never a handle).
+  static bool release_handle(job_record *record) {
+    uint32_t expected = kHandleLive;
+    if (!record->handle_magic.compare_exchange_strong(expected, kHandleReleased,
+                                                      std::memory_order_acq_rel)) {
+      return false;
+    }
+    job_allocator *allocator = record->allocator;
+    drop_record_ref(record);
+    allocator->release();
+    return true;
+  }
+
   void add_refs(uint64_t count) { refs_.fetch_add(count, std::memory_order_relaxed); }
   // The last release frees the allocator and every slab. Thread-safe.
   void release(uint64_t count = 1);

@@ -1,13 +1,17 @@
-// Calls host callbacks behind an exception firewall: nothing a job or a
-// completion callback throws may unwind into the worker loop or across the
-// C ABI.
+// Calls host callbacks behind the C++ exception firewall: a C++ exception
+// that a job or completion callback lets escape, and that can unwind into
+// tpool's frames, stops here instead of unwinding into the worker loop or
+// across the C ABI.
 //
-// What is caught:
-//  - C++ exceptions (catch (...)) on every compiler. A worker survives them.
-//  - Under MSVC, structured exceptions (access violations, ...) too, through
-//    __try/__except in a function of its own (SEH and C++ unwinding cannot
-//    share one function). MinGW/GCC has no __try: a structured exception
-//    there is not caught and ends the process as it would without a pool.
+// What reaches this catch depends on the target (tpool.h, "Exceptions
+// escaping a callback"): C++ exceptions of MinGW x64 and Linux code do;
+// those of MinGW x86 code cannot unwind through this DLL (their runtime
+// calls std::terminate first); structured exceptions (and MSVC C++
+// exceptions, which are structured exceptions) are deliberately not caught
+// by any build: the worker's state after an access violation cannot be
+// trusted, and the Windows thread pool lets them reach the process's
+// unhandled-exception filter too. MSVC builds compile this file with /EHs
+// /EHc- so that calls through the extern "C" callback types may throw.
 #ifndef TPOOL_SRC_TPOOL_JOB_INVOKE_H
 #define TPOOL_SRC_TPOOL_JOB_INVOKE_H
 

@@ -102,6 +102,11 @@ struct alignas(64) job_record {
     return false;
   }
 
+  // What tpool_job_status reports now.
+  tpool_job_state current_state() const {
+    return job_state::public_state(state_word.load(std::memory_order_acquire));
+  }
+
   // Stores the final state and wakes waiters, if any. Only the winner of
   // try_start/try_cancel calls this, once.
   void publish_outcome(uint32_t final_state);

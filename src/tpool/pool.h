@@ -64,12 +64,21 @@ class pool {
   tpool_status submit(const tpool_job_desc *descs, size_t count, tpool_job **out_jobs);
   size_t cancel_all();
 
+  // tpool_job_cancel: cancels a queued job here (its completion callback
+  // runs on this thread), or raises the running job's cooperative flag.
+  // TPOOL_OK, TPOOL_E_JOB_RUNNING or TPOOL_E_JOB_FINISHED. The record may
+  // belong to a destroyed pool only if it is final (destroy drains every
+  // queued job first).
+  static tpool_status cancel_job(job_record *record);
+
   // The calling thread won record->try_cancel() for a job of this pool: runs
   // the completion callback here and records the outcome.
   void finish_cancelled(job_record *record);
 
+  // Fills *out (every field, in the library's own layout).
   void get_stats(tpool_stats *out) const;
-  size_t get_worker_stats(tpool_worker_stats *out, size_t capacity) const;
+  // Fills *out for worker slot index; false if no such slot was ever used.
+  bool get_worker_stats(size_t index, tpool_worker_stats *out) const;
 
   logger &log() { return log_; }
 

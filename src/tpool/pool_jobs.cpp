@@ -121,7 +121,8 @@ void pool::finish_cancelled(job_record *record) {
   // outstanding_ to reach 0 and then for this counter) cannot free the pool
   // under us.
   foreign_completions_.fetch_add(1, std::memory_order_seq_cst);
-  cancelled_[record->priority].fetch_add(1, std::memory_order_relaxed);
+  // release: a snapshot that sees this also sees the job counted as submitted.
+  cancelled_[record->priority].fetch_add(1, std::memory_order_release);
   if (record->on_complete != nullptr) {
     scoped_thread_context context(this, record);
     if (invoke_completion(record->on_complete, record->context, TPOOL_JOB_CANCELLED) ==
@@ -133,6 +134,22 @@ void pool::finish_cancelled(job_record *record) {
   record->publish_outcome(job_state::kCancelled);
   finish_outstanding(1);
   foreign_completions_.fetch_sub(1, std::memory_order_seq_cst);
+}
+
+tpool_status pool::cancel_job(job_record *record) {
+  if (record->try_cancel()) {
+    // It was queued, so its pool is alive (destroy drains every queued job).
+    record->owner->finish_cancelled(record);
+    return TPOOL_OK;
+  }
+  namespace js = job_state;
+  if ((record->state_word.load(std::memory_order_acquire) & js::kStateMask) != js::kRunning) {
+    return TPOOL_E_JOB_FINISHED;
+  }
+  record->cancel_requested.store(1, std::memory_order_release);
+  // It may have finished meanwhile; report what is true now.
+  return js::is_final(record->state_word.load(std::memory_order_acquire)) ? TPOOL_E_JOB_FINISHED
+                                                                          : TPOOL_E_JOB_RUNNING;
 }
 
 void pool::cancel_popped(job_record *record, size_t *cancelled) {

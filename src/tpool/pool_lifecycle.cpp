@@ -14,8 +14,9 @@ pool::pool(const tpool_config &config)
     : min_workers_(config.min_workers),
       max_workers_(config.max_workers),
       idle_timeout_ms_(config.idle_timeout_ms),
-      thread_name_prefix_(config.thread_name_prefix != nullptr ? config.thread_name_prefix
-                                                               : "tpool"),
+      thread_name_prefix_(config.thread_name_prefix != nullptr && config.thread_name_prefix[0] != '\0'
+                              ? config.thread_name_prefix
+                              : "tpool"),
       log_(config.log_fn, config.log_user, config.log_level) {
   thread_options_.stack_size = config.stack_size;
   thread_options_.priority = static_cast<platform::thread_priority>(config.thread_priority);

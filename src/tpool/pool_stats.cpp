@@ -1,5 +1,14 @@
-// Diagnostics snapshots. Only relaxed loads: reading the counters never
-// stops or slows the pool, and costs O(workers used) loads.
+// Diagnostics snapshots: loads only, so reading the counters never stops or
+// slows the pool; O(workers used) loads.
+//
+// The order of the loads is what keeps tpool_stats' documented per-level
+// relations true while jobs run (worker_slot.h has the writer's side):
+// every counter is loaded with acquire after the counters whose increments
+// come later for the same job. A job's increments happen in the order
+// submitted (submitter, before the push), started, queue_wait_ns_total,
+// queue_wait_ns_max, done or failed (worker) or cancelled (canceller, after
+// the push); so the snapshot loads max, total, done, failed, started,
+// cancelled and submitted last.
 #include <algorithm>
 
 #include "tpool/pool.h"
@@ -27,39 +36,35 @@ void pool::get_stats(tpool_stats *out) const {
     tpool_priority_stats &level = stats.priority[priority];
     for (uint32_t index = 0; index < used; ++index) {
       const worker_slot::per_priority &counters = slots_[index].priority[priority];
-      level.started += counters.started.load(std::memory_order_relaxed);
-      level.done += counters.done.load(std::memory_order_relaxed);
-      level.failed += counters.failed.load(std::memory_order_relaxed);
-      level.queue_wait_ns_total += counters.queue_wait_ns_total.load(std::memory_order_relaxed);
-      level.queue_wait_ns_max = std::max(
-          level.queue_wait_ns_max, counters.queue_wait_ns_max.load(std::memory_order_relaxed));
+      const uint64_t wait_max = counters.queue_wait_ns_max.load(std::memory_order_acquire);
+      level.queue_wait_ns_total += counters.queue_wait_ns_total.load(std::memory_order_acquire);
+      level.queue_wait_ns_max = std::max(level.queue_wait_ns_max, wait_max);
+      level.done += counters.done.load(std::memory_order_acquire);
+      level.failed += counters.failed.load(std::memory_order_acquire);
+      level.started += counters.started.load(std::memory_order_acquire);
     }
-    level.cancelled = cancelled_[priority].load(std::memory_order_relaxed);
-    // Read last: submitted only grows, so reading it after started and
-    // cancelled keeps the difference from going negative in most races; a
-    // job counted as started before its submitter counted it is clamped.
-    level.submitted = submitted_[priority].load(std::memory_order_relaxed);
+    level.cancelled = cancelled_[priority].load(std::memory_order_acquire);
+    level.submitted = submitted_[priority].load(std::memory_order_acquire);
+    // Never negative given the load order; the clamp only keeps a bug from
+    // turning into a huge number.
     const uint64_t left = level.started + level.cancelled;
     level.queued = level.submitted > left ? level.submitted - left : 0;
   }
   *out = stats;
 }
 
-size_t pool::get_worker_stats(tpool_worker_stats *out, size_t capacity) const {
-  const uint32_t used = slots_used_.load(std::memory_order_acquire);
-  const size_t filled = std::min<size_t>(capacity, used);
-  for (size_t index = 0; index < filled; ++index) {
-    const worker_slot &slot = slots_[index];
-    tpool_worker_stats worker{};
-    worker.struct_size = sizeof(tpool_worker_stats);
-    worker.worker_index = static_cast<uint32_t>(index);
-    worker.live = slot.live.load(std::memory_order_relaxed);
-    worker.jobs_run = slot.jobs_run.load(std::memory_order_relaxed);
-    worker.busy_ns = slot.busy_ns.load(std::memory_order_relaxed);
-    worker.idle_ns = slot.idle_ns.load(std::memory_order_relaxed);
-    out[index] = worker;
-  }
-  return filled;
+bool pool::get_worker_stats(size_t index, tpool_worker_stats *out) const {
+  if (index >= slots_used_.load(std::memory_order_acquire)) return false;
+  const worker_slot &slot = slots_[index];
+  tpool_worker_stats worker{};
+  worker.struct_size = sizeof(tpool_worker_stats);
+  worker.worker_index = static_cast<uint32_t>(index);
+  worker.live = slot.live.load(std::memory_order_relaxed);
+  worker.jobs_run = slot.jobs_run.load(std::memory_order_relaxed);
+  worker.busy_ns = slot.busy_ns.load(std::memory_order_relaxed);
+  worker.idle_ns = slot.idle_ns.load(std::memory_order_relaxed);
+  *out = worker;
+  return true;
 }
 
 }  // namespace tpool_impl

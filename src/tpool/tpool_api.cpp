@@ -1,8 +1,13 @@
-// The exported C ABI of tpool.dll: argument validation and the exception
-// firewall. Every function returns a status and lets no exception escape;
-// the pool code behind it assumes its arguments are valid.
-#include <new>
+// The exported C ABI of tpool.dll: argument validation, versioned structs
+// and the exception firewall. Every function that returns a status runs its
+// body inside api_call (abi::guarded: no exception escapes, and test builds
+// audit the status against the header); the pool code behind it assumes its
+// arguments are valid.
+#include <cstring>
+#include <memory>
 
+#include "abi/api_guard.h"
+#include "abi/versioned_struct.h"
 #include "platform/platform.h"
 #include "tpool/current_thread.h"
 #include "tpool/job_info.h"
@@ -10,6 +15,7 @@
 #include "tpool/logger.h"
 #include "tpool/pool.h"
 #include "tpool/tpool.h"
+#include "tpool/testing_hooks.h"
 
 using tpool_impl::job_record;
 using tpool_impl::pool;
@@ -18,18 +24,67 @@ using tpool_impl::record_of;
 
 namespace {
 
-constexpr uint32_t kMaxWorkers = 4096;
+// ---- the documented statuses of every exported function -------------------
+#define STATUS(name) abi::status_bit(name)
+#define DOCUMENTED(function, mask) {#function, mask},
+constexpr abi::documented_function kFunctions[] = {
+#include "tpool/documented_statuses.inc"
+};
+#undef DOCUMENTED
+#define DOCUMENTED(function, mask) fn_##function,
+enum api_function : size_t {
+#include "tpool/documented_statuses.inc"
+};
+#undef DOCUMENTED
+#undef STATUS
 
-// Runs body() and converts any escaping exception into a status.
+#if defined(TPOOL_FAULT_INJECTION)
+abi::status_audit<sizeof(kFunctions) / sizeof(kFunctions[0])> g_audit(kFunctions);
+auto *const g_audit_ptr = &g_audit;
+#else
+constexpr std::nullptr_t *g_audit_ptr = nullptr;
+#endif
+
 template <typename Body>
-tpool_status guarded(Body &&body) noexcept {
-  try {
-    return body();
-  } catch (const std::bad_alloc &) {
-    return TPOOL_E_OUT_OF_MEMORY;
-  } catch (...) {
-    return TPOOL_E_INTERNAL;
-  }
+tpool_status api_call(api_function function, Body &&body) noexcept {
+  return abi::guarded<tpool_status, TPOOL_E_OUT_OF_MEMORY, TPOOL_E_INTERNAL>(
+      g_audit_ptr, function, static_cast<Body &&>(body));
+}
+
+// ---- versioned structs --------------------------------------------------------
+constexpr auto kConfigVersions = abi::versions_of<tpool_config>(TPOOL_CONFIG_SIZE_V1);
+constexpr auto kDescVersions = abi::versions_of<tpool_job_desc>(TPOOL_JOB_DESC_SIZE_V1);
+constexpr auto kStatsVersions = abi::versions_of<tpool_stats>(TPOOL_STATS_SIZE_V1);
+constexpr auto kWorkerStatsVersions =
+    abi::versions_of<tpool_worker_stats>(TPOOL_WORKER_STATS_SIZE_V1);
+static_assert(kConfigVersions.newest() == sizeof(tpool_config));
+static_assert(kDescVersions.newest() == sizeof(tpool_job_desc));
+static_assert(kStatsVersions.newest() == sizeof(tpool_stats));
+static_assert(kWorkerStatsVersions.newest() == sizeof(tpool_worker_stats));
+
+constexpr uint32_t kMaxWorkers = 4096;
+constexpr size_t kMaxStackSize = size_t{1} << 30;  // 1 GiB
+
+tpool_config default_config() {
+  tpool_config config{};
+  config.struct_size = sizeof(tpool_config);
+  const uint32_t processors = platform::logical_cpu_count();
+  config.min_workers = processors < 1 ? 1 : (processors > kMaxWorkers ? kMaxWorkers : processors);
+  config.max_workers = config.min_workers;
+  config.idle_timeout_ms = 10000;
+  config.stack_size = 0;
+  config.thread_name_prefix = "tpool";
+  config.thread_priority = TPOOL_THREAD_PRIORITY_NORMAL;
+  config.starvation_bound_ms = 100;
+  config.log_level = TPOOL_LOG_WARN;
+  return config;
+}
+
+tpool_job_desc default_desc() {
+  tpool_job_desc desc{};
+  desc.struct_size = sizeof(tpool_job_desc);
+  desc.priority = TPOOL_PRIORITY_MEDIUM;
+  return desc;
 }
 
 bool valid_priority(int32_t priority) {
@@ -41,10 +96,7 @@ bool live_handle(const job_record *record) {
   return record->handle_magic.load(std::memory_order_acquire) == tpool_impl::kHandleLive;
 }
 
-constexpr size_t kMaxStackSize = size_t{1} << 30;  // 1 GiB
-
 tpool_status validate_config(const tpool_config &config) {
-  if (config.struct_size != sizeof(tpool_config)) return TPOOL_E_BAD_STRUCT_SIZE;
   if (config.min_workers < 1 || config.min_workers > config.max_workers ||
       config.max_workers > kMaxWorkers) {
     return TPOOL_E_BAD_WORKER_COUNT;
@@ -58,15 +110,49 @@ tpool_status validate_config(const tpool_config &config) {
   // silently replaced by the default there, so refuse them everywhere.
   if (config.stack_size > kMaxStackSize) return TPOOL_E_INVALID_ARGUMENT;
   if (!tpool_impl::valid_log_level(config.log_level)) return TPOOL_E_INVALID_ARGUMENT;
+  // Checked here, the same way on every system, instead of letting the thread
+  // start fail on one OS and the mask be ignored on another.
+  if (!platform::affinity_valid(config.affinity_group, config.affinity_mask)) {
+    return TPOOL_E_INVALID_ARGUMENT;
+  }
   return TPOOL_OK;
 }
 
-tpool_status validate_desc(const tpool_job_desc &desc) {
-  if (desc.struct_size != sizeof(tpool_job_desc)) return TPOOL_E_BAD_STRUCT_SIZE;
-  if (desc.fn == nullptr) return TPOOL_E_NULL_POINTER;
-  if (!valid_priority(desc.priority)) return TPOOL_E_BAD_PRIORITY;
-  return TPOOL_OK;
-}
+// The job descriptions of a submit in the library's own layout: the
+// caller's array when its stride is ours (the usual case), else a copy.
+class normalized_descs {
+ public:
+  // TPOOL_OK, TPOOL_E_BAD_STRUCT_SIZE, TPOOL_E_NULL_POINTER, TPOOL_E_BAD_PRIORITY
+  // or TPOOL_E_OUT_OF_MEMORY.
+  tpool_status read(const tpool_job_desc *descs, size_t count) {
+    const uint32_t stride = descs[0].struct_size;
+    if (stride == sizeof(tpool_job_desc)) {
+      descs_ = descs;
+    } else {
+      copies_.reset(new tpool_job_desc[count]);
+      descs_ = copies_.get();
+    }
+    for (size_t i = 0; i < count; ++i) {
+      const tpool_job_desc *desc = abi::element_at(descs, stride, i);
+      if (desc->struct_size != stride) return TPOOL_E_BAD_STRUCT_SIZE;
+      if (copies_ != nullptr) {
+        copies_[i] = default_desc();
+        if (!abi::read_input(desc, kDescVersions, &copies_[i])) return TPOOL_E_BAD_STRUCT_SIZE;
+        desc = &copies_[i];
+      } else if (!abi::acceptable_input(desc, stride, kDescVersions)) {
+        return TPOOL_E_BAD_STRUCT_SIZE;
+      }
+      if (desc->fn == nullptr) return TPOOL_E_NULL_POINTER;
+      if (!valid_priority(desc->priority)) return TPOOL_E_BAD_PRIORITY;
+    }
+    return TPOOL_OK;
+  }
+  const tpool_job_desc *get() const { return descs_; }
+
+ private:
+  const tpool_job_desc *descs_ = nullptr;
+  std::unique_ptr<tpool_job_desc[]> copies_;
+};
 
 tpool_status reject(pool *owner, const char *function, tpool_status status) {
   owner->log().log(TPOOL_LOG_WARN, "{}: {}", function, tpool_status_string(status));
@@ -77,11 +163,10 @@ tpool_status reject(pool *owner, const char *function, tpool_status status) {
 
 extern "C" {
 
-TPOOL_API uint32_t TPOOL_CALL tpool_version(void) {
-  return TPOOL_VERSION_HEX;
-}
+TPOOL_API uint32_t TPOOL_CALL tpool_version(void) { return TPOOL_VERSION_HEX; }
 
 TPOOL_API const char *TPOOL_CALL tpool_status_string(tpool_status status) {
+  // tpool_status has int32_t as its underlying type: any value is valid here.
   switch (status) {
 #define TPOOL_STATUS_CASE_(name, value, message) \
   case name:                                     \
@@ -110,49 +195,60 @@ TPOOL_API const char *TPOOL_CALL tpool_job_state_string(tpool_job_state state) {
   }
 }
 
-TPOOL_API tpool_status TPOOL_CALL tpool_config_init(tpool_config *config) {
-  if (config == nullptr) return TPOOL_E_NULL_POINTER;
-  return guarded([&] {
-    *config = tpool_config{};
-    config->struct_size = sizeof(tpool_config);
-    const uint32_t processors = platform::logical_cpu_count();
-    config->min_workers =
-        processors < 1 ? 1 : (processors > kMaxWorkers ? kMaxWorkers : processors);
-    config->max_workers = config->min_workers;
-    config->idle_timeout_ms = 10000;
-    config->stack_size = 0;
-    config->thread_name_prefix = "tpool";
-    config->thread_priority = TPOOL_THREAD_PRIORITY_NORMAL;
-    config->starvation_bound_ms = 100;
-    config->log_level = TPOOL_LOG_WARN;
+TPOOL_API tpool_status TPOOL_CALL tpool_config_init_sized(tpool_config *config,
+                                                          uint32_t struct_size) {
+  return api_call(fn_tpool_config_init_sized, [&] {
+    if (config == nullptr) return TPOOL_E_NULL_POINTER;
+    return abi::write_init(default_config(), struct_size, kConfigVersions, config)
+               ? TPOOL_OK
+               : TPOOL_E_BAD_STRUCT_SIZE;
+  });
+}
+
+// Parenthesized: tpool.h defines a function-like macro of the same name.
+TPOOL_API tpool_status TPOOL_CALL (tpool_config_init)(tpool_config *config) {
+  return api_call(fn_tpool_config_init, [&] {
+    if (config == nullptr) return TPOOL_E_NULL_POINTER;
+    abi::write_init(default_config(), TPOOL_CONFIG_SIZE_V1, kConfigVersions, config);
     return TPOOL_OK;
   });
 }
 
-TPOOL_API tpool_status TPOOL_CALL tpool_job_desc_init(tpool_job_desc *desc) {
-  if (desc == nullptr) return TPOOL_E_NULL_POINTER;
-  *desc = tpool_job_desc{};
-  desc->struct_size = sizeof(tpool_job_desc);
-  desc->priority = TPOOL_PRIORITY_MEDIUM;
-  return TPOOL_OK;
+TPOOL_API tpool_status TPOOL_CALL tpool_job_desc_init_sized(tpool_job_desc *desc,
+                                                            uint32_t struct_size) {
+  return api_call(fn_tpool_job_desc_init_sized, [&] {
+    if (desc == nullptr) return TPOOL_E_NULL_POINTER;
+    return abi::write_init(default_desc(), struct_size, kDescVersions, desc)
+               ? TPOOL_OK
+               : TPOOL_E_BAD_STRUCT_SIZE;
+  });
+}
+
+TPOOL_API tpool_status TPOOL_CALL (tpool_job_desc_init)(tpool_job_desc *desc) {
+  return api_call(fn_tpool_job_desc_init, [&] {
+    if (desc == nullptr) return TPOOL_E_NULL_POINTER;
+    abi::write_init(default_desc(), TPOOL_JOB_DESC_SIZE_V1, kDescVersions, desc);
+    return TPOOL_OK;
+  });
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_create(const tpool_config *config, tpool_pool **out_pool) {
-  if (out_pool == nullptr) return TPOOL_E_NULL_POINTER;
-  return guarded([&] {
-    tpool_config effective;
-    if (config != nullptr) {
-      if (config->struct_size != sizeof(tpool_config)) return TPOOL_E_BAD_STRUCT_SIZE;
-      effective = *config;
-    } else {
-      tpool_config_init(&effective);
+  return api_call(fn_tpool_create, [&] {
+    if (out_pool == nullptr) return TPOOL_E_NULL_POINTER;
+    tpool_config effective = default_config();
+    if (config != nullptr && !abi::read_input(config, kConfigVersions, &effective)) {
+      // The fields of a struct of unknown layout cannot be trusted, log_fn
+      // included: nothing is logged.
+      return TPOOL_E_BAD_STRUCT_SIZE;
     }
     const tpool_status valid = validate_config(effective);
     if (valid != TPOOL_OK) {
-      if (effective.log_fn != nullptr) {
-        tpool_impl::logger(effective.log_fn, effective.log_user, TPOOL_LOG_WARN)
-            .log(TPOOL_LOG_WARN, "tpool_create: {}", tpool_status_string(valid));
-      }
+      // Honour the configuration's own level when it is a valid one.
+      const int32_t level = tpool_impl::valid_log_level(effective.log_level)
+                                ? effective.log_level
+                                : static_cast<int32_t>(TPOOL_LOG_WARN);
+      tpool_impl::logger(effective.log_fn, effective.log_user, level)
+          .log(TPOOL_LOG_WARN, "tpool_create: {}", tpool_status_string(valid));
       return valid;
     }
     pool *created = nullptr;
@@ -164,10 +260,12 @@ TPOOL_API tpool_status TPOOL_CALL tpool_create(const tpool_config *config, tpool
 
 TPOOL_API tpool_status TPOOL_CALL tpool_shutdown(tpool_pool *handle, tpool_shutdown_mode mode,
                                                  uint32_t timeout_ms) {
-  if (handle == nullptr) return TPOOL_E_NULL_POINTER;
-  return guarded([&] {
+  return api_call(fn_tpool_shutdown, [&] {
+    if (handle == nullptr) return TPOOL_E_NULL_POINTER;
     pool *owner = pool_of(handle);
-    if (mode != TPOOL_SHUTDOWN_DRAIN && mode != TPOOL_SHUTDOWN_CANCEL) {
+    // Read as the integer the C caller passed, validated before any use.
+    const int32_t raw_mode = static_cast<int32_t>(mode);
+    if (raw_mode != TPOOL_SHUTDOWN_DRAIN && raw_mode != TPOOL_SHUTDOWN_CANCEL) {
       return reject(owner, "tpool_shutdown", TPOOL_E_INVALID_ARGUMENT);
     }
     if (owner->called_from_own_thread()) {
@@ -178,8 +276,8 @@ TPOOL_API tpool_status TPOOL_CALL tpool_shutdown(tpool_pool *handle, tpool_shutd
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_destroy(tpool_pool *handle) {
-  if (handle == nullptr) return TPOOL_E_NULL_POINTER;
-  return guarded([&] {
+  return api_call(fn_tpool_destroy, [&] {
+    if (handle == nullptr) return TPOOL_E_NULL_POINTER;
     pool *owner = pool_of(handle);
     if (owner->called_from_own_thread()) {
       return reject(owner, "tpool_destroy", TPOOL_E_WOULD_DEADLOCK);
@@ -189,8 +287,8 @@ TPOOL_API tpool_status TPOOL_CALL tpool_destroy(tpool_pool *handle) {
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_wait_idle(tpool_pool *handle, uint32_t timeout_ms) {
-  if (handle == nullptr) return TPOOL_E_NULL_POINTER;
-  return guarded([&] {
+  return api_call(fn_tpool_wait_idle, [&] {
+    if (handle == nullptr) return TPOOL_E_NULL_POINTER;
     pool *owner = pool_of(handle);
     if (owner->called_from_own_thread()) {
       return reject(owner, "tpool_wait_idle", TPOOL_E_WOULD_DEADLOCK);
@@ -201,46 +299,54 @@ TPOOL_API tpool_status TPOOL_CALL tpool_wait_idle(tpool_pool *handle, uint32_t t
 
 TPOOL_API tpool_status TPOOL_CALL tpool_submit(tpool_pool *handle, tpool_job_fn fn, void *context,
                                                int32_t priority, tpool_job **out_job) {
-  if (handle == nullptr) return TPOOL_E_NULL_POINTER;
-  return guarded([&] {
+  return api_call(fn_tpool_submit, [&] {
+    if (handle == nullptr) return TPOOL_E_NULL_POINTER;
     pool *owner = pool_of(handle);
     if (fn == nullptr) return reject(owner, "tpool_submit", TPOOL_E_NULL_POINTER);
     if (!valid_priority(priority)) return reject(owner, "tpool_submit", TPOOL_E_BAD_PRIORITY);
-    tpool_job_desc desc{sizeof(tpool_job_desc), priority, fn, context, nullptr};
+    tpool_job_desc desc = default_desc();
+    desc.priority = priority;
+    desc.fn = fn;
+    desc.context = context;
     return owner->submit(&desc, 1, out_job);
   });
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_submit_ex(tpool_pool *handle, const tpool_job_desc *desc,
                                                   tpool_job **out_job) {
-  if (handle == nullptr || desc == nullptr) return TPOOL_E_NULL_POINTER;
-  return guarded([&] {
+  return api_call(fn_tpool_submit_ex, [&] {
+    if (handle == nullptr || desc == nullptr) return TPOOL_E_NULL_POINTER;
     pool *owner = pool_of(handle);
-    const tpool_status valid = validate_desc(*desc);
-    if (valid != TPOOL_OK) return reject(owner, "tpool_submit_ex", valid);
-    return owner->submit(desc, 1, out_job);
+    tpool_job_desc effective = default_desc();
+    if (!abi::read_input(desc, kDescVersions, &effective)) {
+      return reject(owner, "tpool_submit_ex", TPOOL_E_BAD_STRUCT_SIZE);
+    }
+    if (effective.fn == nullptr) return reject(owner, "tpool_submit_ex", TPOOL_E_NULL_POINTER);
+    if (!valid_priority(effective.priority)) {
+      return reject(owner, "tpool_submit_ex", TPOOL_E_BAD_PRIORITY);
+    }
+    return owner->submit(&effective, 1, out_job);
   });
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_submit_batch(tpool_pool *handle,
                                                      const tpool_job_desc *descs, size_t count,
                                                      tpool_job **out_jobs) {
-  if (handle == nullptr) return TPOOL_E_NULL_POINTER;
-  if (count == 0) return TPOOL_OK;
-  if (descs == nullptr) return TPOOL_E_NULL_POINTER;
-  return guarded([&] {
+  return api_call(fn_tpool_submit_batch, [&] {
+    if (handle == nullptr) return TPOOL_E_NULL_POINTER;
+    if (count == 0) return TPOOL_OK;
     pool *owner = pool_of(handle);
-    for (size_t i = 0; i < count; ++i) {
-      const tpool_status valid = validate_desc(descs[i]);
-      if (valid != TPOOL_OK) return reject(owner, "tpool_submit_batch", valid);
-    }
-    return owner->submit(descs, count, out_jobs);
+    if (descs == nullptr) return reject(owner, "tpool_submit_batch", TPOOL_E_NULL_POINTER);
+    normalized_descs normalized;
+    const tpool_status valid = normalized.read(descs, count);
+    if (valid != TPOOL_OK) return reject(owner, "tpool_submit_batch", valid);
+    return owner->submit(normalized.get(), count, out_jobs);
   });
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_cancel_all(tpool_pool *handle, size_t *out_cancelled) {
-  if (handle == nullptr) return TPOOL_E_NULL_POINTER;
-  return guarded([&] {
+  return api_call(fn_tpool_cancel_all, [&] {
+    if (handle == nullptr) return TPOOL_E_NULL_POINTER;
     const size_t cancelled = pool_of(handle)->cancel_all();
     if (out_cancelled != nullptr) *out_cancelled = cancelled;
     return TPOOL_OK;
@@ -249,18 +355,19 @@ TPOOL_API tpool_status TPOOL_CALL tpool_cancel_all(tpool_pool *handle, size_t *o
 
 TPOOL_API tpool_status TPOOL_CALL tpool_job_status(const tpool_job *job,
                                                    tpool_job_state *out_state) {
-  if (job == nullptr || out_state == nullptr) return TPOOL_E_NULL_POINTER;
-  const job_record *record = record_of(job);
-  if (!live_handle(record)) return TPOOL_E_INVALID_HANDLE;
-  *out_state =
-      tpool_impl::job_state::public_state(record->state_word.load(std::memory_order_acquire));
-  return TPOOL_OK;
+  return api_call(fn_tpool_job_status, [&] {
+    if (job == nullptr || out_state == nullptr) return TPOOL_E_NULL_POINTER;
+    const job_record *record = record_of(job);
+    if (!live_handle(record)) return TPOOL_E_INVALID_HANDLE;
+    *out_state = record->current_state();
+    return TPOOL_OK;
+  });
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_job_wait(tpool_job *job, uint32_t timeout_ms,
                                                  tpool_job_state *out_state) {
-  if (job == nullptr) return TPOOL_E_NULL_POINTER;
-  return guarded([&] {
+  return api_call(fn_tpool_job_wait, [&] {
+    if (job == nullptr) return TPOOL_E_NULL_POINTER;
     job_record *record = record_of(job);
     if (!live_handle(record)) return TPOOL_E_INVALID_HANDLE;
     if (tpool_impl::current_thread().current_job == record) return TPOOL_E_WOULD_DEADLOCK;
@@ -272,46 +379,30 @@ TPOOL_API tpool_status TPOOL_CALL tpool_job_wait(tpool_job *job, uint32_t timeou
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_job_cancel(tpool_job *job) {
-  if (job == nullptr) return TPOOL_E_NULL_POINTER;
-  return guarded([&] {
+  return api_call(fn_tpool_job_cancel, [&] {
+    if (job == nullptr) return TPOOL_E_NULL_POINTER;
     job_record *record = record_of(job);
     if (!live_handle(record)) return TPOOL_E_INVALID_HANDLE;
-    if (record->try_cancel()) {
-      // Still queued: the pool is alive (destroy drains every queued job).
-      record->owner->finish_cancelled(record);
-      return TPOOL_OK;
-    }
-    namespace js = tpool_impl::job_state;
-    if ((record->state_word.load(std::memory_order_acquire) & js::kStateMask) != js::kRunning) {
-      return TPOOL_E_JOB_FINISHED;
-    }
-    record->cancel_requested.store(1, std::memory_order_release);
-    // It may have finished meanwhile; report what is true now.
-    return js::is_final(record->state_word.load(std::memory_order_acquire)) ? TPOOL_E_JOB_FINISHED
-                                                                            : TPOOL_E_JOB_RUNNING;
+    return pool::cancel_job(record);
   });
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_job_id(const tpool_job *job, uint64_t *out_id) {
-  if (job == nullptr || out_id == nullptr) return TPOOL_E_NULL_POINTER;
-  const job_record *record = record_of(job);
-  if (!live_handle(record)) return TPOOL_E_INVALID_HANDLE;
-  *out_id = record->id;
-  return TPOOL_OK;
+  return api_call(fn_tpool_job_id, [&] {
+    if (job == nullptr || out_id == nullptr) return TPOOL_E_NULL_POINTER;
+    const job_record *record = record_of(job);
+    if (!live_handle(record)) return TPOOL_E_INVALID_HANDLE;
+    *out_id = record->id;
+    return TPOOL_OK;
+  });
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_job_release(tpool_job *job) {
-  if (job == nullptr) return TPOOL_E_NULL_POINTER;
-  job_record *record = record_of(job);
-  uint32_t expected = tpool_impl::kHandleLive;
-  if (!record->handle_magic.compare_exchange_strong(expected, tpool_impl::kHandleReleased,
-                                                    std::memory_order_acq_rel)) {
-    return TPOOL_E_INVALID_HANDLE;
-  }
-  tpool_impl::job_allocator *allocator = record->allocator;
-  tpool_impl::job_allocator::drop_record_ref(record);
-  allocator->release();
-  return TPOOL_OK;
+  return api_call(fn_tpool_job_release, [&] {
+    if (job == nullptr) return TPOOL_E_NULL_POINTER;
+    return tpool_impl::job_allocator::release_handle(record_of(job)) ? TPOOL_OK
+                                                                      : TPOOL_E_INVALID_HANDLE;
+  });
 }
 
 TPOOL_API int32_t TPOOL_CALL tpool_job_info_cancel_requested(const tpool_job_info *info) {
@@ -320,27 +411,34 @@ TPOOL_API int32_t TPOOL_CALL tpool_job_info_cancel_requested(const tpool_job_inf
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_job_info_set_failed(tpool_job_info *info) {
-  if (info == nullptr) return TPOOL_E_NULL_POINTER;
-  info->failed = true;
-  return TPOOL_OK;
+  return api_call(fn_tpool_job_info_set_failed, [&] {
+    if (info == nullptr) return TPOOL_E_NULL_POINTER;
+    info->failed = true;
+    return TPOOL_OK;
+  });
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_job_info_get(const tpool_job_info *info, uint64_t *out_id,
                                                      int32_t *out_priority,
                                                      uint32_t *out_worker_index) {
-  if (info == nullptr) return TPOOL_E_NULL_POINTER;
-  if (out_id != nullptr) *out_id = info->record->id;
-  if (out_priority != nullptr) *out_priority = info->record->priority;
-  if (out_worker_index != nullptr) *out_worker_index = info->worker_index;
-  return TPOOL_OK;
+  return api_call(fn_tpool_job_info_get, [&] {
+    if (info == nullptr) return TPOOL_E_NULL_POINTER;
+    if (out_id != nullptr) *out_id = info->record->id;
+    if (out_priority != nullptr) *out_priority = info->record->priority;
+    if (out_worker_index != nullptr) *out_worker_index = info->worker_index;
+    return TPOOL_OK;
+  });
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_get_stats(const tpool_pool *handle,
                                                   tpool_stats *out_stats) {
-  if (handle == nullptr || out_stats == nullptr) return TPOOL_E_NULL_POINTER;
-  if (out_stats->struct_size != sizeof(tpool_stats)) return TPOOL_E_BAD_STRUCT_SIZE;
-  return guarded([&] {
-    pool_of(handle)->get_stats(out_stats);
+  return api_call(fn_tpool_get_stats, [&] {
+    if (handle == nullptr || out_stats == nullptr) return TPOOL_E_NULL_POINTER;
+    const uint32_t size = out_stats->struct_size;
+    if (!abi::acceptable_output(size, kStatsVersions)) return TPOOL_E_BAD_STRUCT_SIZE;
+    tpool_stats stats{};
+    pool_of(handle)->get_stats(&stats);
+    abi::write_output(stats, size, out_stats);
     return TPOOL_OK;
   });
 }
@@ -348,22 +446,48 @@ TPOOL_API tpool_status TPOOL_CALL tpool_get_stats(const tpool_pool *handle,
 TPOOL_API tpool_status TPOOL_CALL tpool_get_worker_stats(const tpool_pool *handle,
                                                          tpool_worker_stats *out_workers,
                                                          size_t capacity, size_t *out_count) {
-  if (handle == nullptr || out_count == nullptr) return TPOOL_E_NULL_POINTER;
-  if (capacity > 0 && out_workers == nullptr) return TPOOL_E_NULL_POINTER;
-  if (capacity > 0 && out_workers[0].struct_size != sizeof(tpool_worker_stats)) {
-    return TPOOL_E_BAD_STRUCT_SIZE;
-  }
-  return guarded([&] {
-    *out_count = pool_of(handle)->get_worker_stats(out_workers, capacity);
+  return api_call(fn_tpool_get_worker_stats, [&] {
+    if (handle == nullptr || out_count == nullptr) return TPOOL_E_NULL_POINTER;
+    if (capacity == 0) {
+      *out_count = 0;
+      return TPOOL_OK;
+    }
+    if (out_workers == nullptr) return TPOOL_E_NULL_POINTER;
+    const uint32_t stride = out_workers[0].struct_size;
+    if (!abi::acceptable_output(stride, kWorkerStatsVersions)) return TPOOL_E_BAD_STRUCT_SIZE;
+    const pool *owner = pool_of(handle);
+    size_t filled = 0;
+    tpool_worker_stats worker{};
+    while (filled < capacity && owner->get_worker_stats(filled, &worker)) {
+      abi::write_output(worker, stride, abi::element_at(out_workers, stride, filled));
+      ++filled;
+    }
+    *out_count = filled;
     return TPOOL_OK;
   });
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_set_log_level(tpool_pool *handle, int32_t level) {
-  if (handle == nullptr) return TPOOL_E_NULL_POINTER;
-  if (!tpool_impl::valid_log_level(level)) return TPOOL_E_INVALID_ARGUMENT;
-  pool_of(handle)->log().set_level(level);
-  return TPOOL_OK;
+  return api_call(fn_tpool_set_log_level, [&] {
+    if (handle == nullptr) return TPOOL_E_NULL_POINTER;
+    if (!tpool_impl::valid_log_level(level)) return TPOOL_E_INVALID_ARGUMENT;
+    pool_of(handle)->log().set_level(level);
+    return TPOOL_OK;
+  });
 }
+
+// ---- test-only exports: the status audit (see abi/api_guard.h) -------------
+#if defined(TPOOL_FAULT_INJECTION)
+TPOOL_API uint32_t TPOOL_CALL tpool_testing_statuses_seen(const char *function) {
+  return g_audit.seen(function);
+}
+
+TPOOL_API uint64_t TPOOL_CALL tpool_testing_undocumented_statuses(const char **out_function,
+                                                                  int32_t *out_status) {
+  return g_audit.undocumented(out_function, out_status);
+}
+
+TPOOL_API void TPOOL_CALL tpool_testing_status_audit_reset(void) { g_audit.reset(); }
+#endif
 
 }  // extern "C"

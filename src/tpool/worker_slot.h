@@ -2,9 +2,14 @@
 //
 // Each slot sits on its own cache lines, and only the worker running in it
 // writes its counters (plain load + store, no read-modify-write), so the
-// statistics cost the hot path no shared cache-line traffic. Readers
-// (tpool_get_stats) load them relaxed: each value is atomic, the snapshot
-// is not one instant.
+// statistics cost the hot path no shared cache-line traffic.
+//
+// Ordering (what makes tpool_stats' per-level relations hold in every
+// snapshot): for one job the worker stores started, then
+// queue_wait_ns_total, then queue_wait_ns_max, and later done or failed,
+// each with release; the reader (pool_stats.cpp) loads them with acquire in
+// the opposite order, so whatever later counter it sees, it also sees the
+// earlier ones it depends on. On x86 both are plain moves.
 //
 // A slot is reused after its thread exited (reaping) and was joined; the join
 // orders the old thread's writes before the new thread's, and the counters
@@ -23,9 +28,9 @@ namespace tpool_impl {
 
 class pool;
 
-// Adds to a counter that only the calling thread writes.
+// Adds to a counter that only the calling thread writes (release: see above).
 inline void bump(std::atomic<uint64_t> &counter, uint64_t amount = 1) {
-  counter.store(counter.load(std::memory_order_relaxed) + amount, std::memory_order_relaxed);
+  counter.store(counter.load(std::memory_order_relaxed) + amount, std::memory_order_release);
 }
 
 struct alignas(64) worker_slot {

@@ -10,14 +10,14 @@
 #error "The ABI clients must be compiled as C, not C++."
 #endif
 
-#include <stdio.h>
+#include "c_system.h"
 
 static int c_check_failures = 0;
 
 #define C_CHECK(condition)                                                         \
   do {                                                                             \
     if (!(condition)) {                                                            \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #condition); \
+      c_report("%s:%d: check failed: %s\n", __FILE__, __LINE__, #condition); \
       ++c_check_failures;                                                          \
     }                                                                              \
   } while (0)
@@ -27,7 +27,7 @@ static int c_check_failures = 0;
   do {                                                                               \
     const int c_check_actual_ = (int)(call);                                         \
     if (c_check_actual_ != (int)(expected)) {                                        \
-      fprintf(stderr, "%s:%d: %s returned %d, expected %s (%d)\n", __FILE__, __LINE__, \
+      c_report("%s:%d: %s returned %d, expected %s (%d)\n", __FILE__, __LINE__,       \
               #call, c_check_actual_, #expected, (int)(expected));                   \
       ++c_check_failures;                                                            \
     }                                                                                \
@@ -35,7 +35,7 @@ static int c_check_failures = 0;
 
 static int c_check_exit_code(const char *program) {
   if (c_check_failures != 0) {
-    fprintf(stderr, "%s: %d check(s) failed\n", program, c_check_failures);
+    c_report("%s: %d check(s) failed\n", program, c_check_failures);
     return 1;
   }
   printf("%s: all checks passed\n", program);

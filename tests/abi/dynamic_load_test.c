@@ -10,13 +10,9 @@
 #error "dynamic_load_test.c must be compiled as C, not C++."
 #endif
 
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
+#include "c_system.h" /* first: it sets the feature macros */
 
-#ifdef _WIN32
-#include <windows.h>
-#else
+#ifndef _WIN32
 #include <dlfcn.h>
 #endif
 
@@ -33,10 +29,10 @@ static const char *const tpool_names[] = {TPOOL_EXPORTED_FUNCTIONS(NAME_STRING_)
 #undef NAME_STRING_
 
 #ifdef _WIN32
-typedef HMODULE library_handle;
+typedef c_module library_handle;
 static library_handle open_library(const char *path) { return LoadLibraryA(path); }
 static any_function find_function(library_handle library, const char *name) {
-  FARPROC address = GetProcAddress(library, name);
+  c_farproc address = GetProcAddress(library, name);
   any_function function;
   /* FARPROC and any_function are both function pointers of the same size. */
   memcpy(&function, &address, sizeof function);
@@ -72,7 +68,7 @@ int main(int argc, char **argv) {
   size_t i;
 
   if (argc != 3 || (strcmp(argv[2], "prioq") != 0 && strcmp(argv[2], "tpool") != 0)) {
-    fprintf(stderr, "usage: %s <library file> prioq|tpool\n", argv[0]);
+    c_report("usage: %s <library file> prioq|tpool\n", argv[0]);
     return 2;
   }
   names = strcmp(argv[2], "prioq") == 0 ? prioq_names : tpool_names;
@@ -82,12 +78,12 @@ int main(int argc, char **argv) {
 
   library = open_library(argv[1]);
   if (library == NULL) {
-    fprintf(stderr, "cannot load %s: %s\n", argv[1], last_error());
+    c_report("cannot load %s: %s\n", argv[1], last_error());
     return 1;
   }
   for (i = 0; names[i] != NULL; ++i) {
     if (find_function(library, names[i]) == NULL) {
-      fprintf(stderr, "%s: %s does not resolve\n", argv[1], names[i]);
+      c_report("%s: %s does not resolve\n", argv[1], names[i]);
       ++unresolved;
     } else {
       ++resolved;
@@ -100,7 +96,7 @@ int main(int argc, char **argv) {
     any_function function = find_function(library, version_name);
     memcpy(&version, &function, sizeof version);
     if (version() != expected_version) {
-      fprintf(stderr, "%s() returned 0x%06x, expected 0x%06x\n", version_name, (unsigned)version(),
+      c_report("%s() returned 0x%06x, expected 0x%06x\n", version_name, (unsigned)version(),
               (unsigned)expected_version);
       ++unresolved;
     }

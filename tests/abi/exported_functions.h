@@ -11,6 +11,7 @@
 #define PRIOQ_EXPORTED_FUNCTIONS(X) \
   X(prioq_version)                  \
   X(prioq_status_string)            \
+  X(prioq_config_init_sized)        \
   X(prioq_config_init)              \
   X(prioq_create)                   \
   X(prioq_destroy)                  \
@@ -27,7 +28,9 @@
   X(tpool_version)                     \
   X(tpool_status_string)               \
   X(tpool_job_state_string)            \
+  X(tpool_config_init_sized)           \
   X(tpool_config_init)                 \
+  X(tpool_job_desc_init_sized)         \
   X(tpool_job_desc_init)               \
   X(tpool_create)                      \
   X(tpool_shutdown)                    \

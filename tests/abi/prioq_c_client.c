@@ -8,9 +8,7 @@
 #error "prioq_c_client.c must be compiled as C, not C++."
 #endif
 
-#include <stddef.h>
-#include <stdint.h>
-#include <string.h>
+#include "c_system.h"
 
 #include "c_check.h"
 #include "prioq/prioq.h"
@@ -22,6 +20,16 @@ static void check_library_identity(void) {
   /* A C enum may hold any int: negative and unknown values are safe to pass. */
   C_CHECK(strcmp(prioq_status_string((prioq_status)-1), "unknown status") == 0);
   C_CHECK(strcmp(prioq_status_string((prioq_status)1000), "unknown status") == 0);
+}
+
+/* The version-1 entry point and the sized one behind the init macro. */
+static void check_config_initialization(void) {
+  prioq_config config;
+  memset(&config, 0xAB, sizeof config);
+  C_CHECK_STATUS((prioq_config_init)(&config), PRIOQ_OK);
+  C_CHECK(config.struct_size == PRIOQ_CONFIG_SIZE_V1 && config.capacity == 0);
+  C_CHECK_STATUS(prioq_config_init_sized(&config, (uint32_t)sizeof config), PRIOQ_OK);
+  C_CHECK_STATUS(prioq_config_init_sized(&config, 5u), PRIOQ_E_BAD_STRUCT_SIZE);
 }
 
 static void check_order_and_batches(void) {
@@ -110,6 +118,7 @@ static void check_bad_input(void) {
 
 int main(void) {
   check_library_identity();
+  check_config_initialization();
   check_order_and_batches();
   check_capacity_and_close();
   check_bad_input();

@@ -11,34 +11,13 @@
 #error "tpool_c_client.c must be compiled as C, not C++."
 #endif
 
-#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
-#define _POSIX_C_SOURCE 200809L /* nanosleep under -std=c17 */
-#endif
-
-#include <stddef.h>
-#include <stdint.h>
-#include <string.h>
-
-#ifdef _WIN32
-#include <windows.h>
-#else
-#include <time.h>
-#endif
+#include "c_system.h" /* first: it sets the feature macros */
 
 #include "c_check.h"
 #include "tpool/tpool.h"
 
 /* Bounds every wait so that a broken pool fails the run instead of hanging it. */
 #define WAIT_LIMIT_MS 30000u
-
-static void sleep_one_ms(void) {
-#ifdef _WIN32
-  Sleep(1);
-#else
-  const struct timespec one_ms = {0, 1000000L};
-  nanosleep(&one_ms, NULL);
-#endif
-}
 
 typedef struct job_record {
   int runs;
@@ -69,7 +48,7 @@ static void TPOOL_CALL block_until_cancel_requested(void *context, tpool_job_inf
   uint32_t waited_ms = 0;
   ++record->runs;
   while (!tpool_job_info_cancel_requested(info) && waited_ms < WAIT_LIMIT_MS) {
-    sleep_one_ms();
+    c_sleep_one_ms();
     ++waited_ms;
   }
 }
@@ -99,7 +78,7 @@ static void wait_until_running(tpool_job *job) {
   uint32_t waited_ms = 0;
   while (tpool_job_status(job, &state) == TPOOL_OK && state == TPOOL_JOB_QUEUED &&
          waited_ms < WAIT_LIMIT_MS) {
-    sleep_one_ms();
+    c_sleep_one_ms();
     ++waited_ms;
   }
   C_CHECK(state == TPOOL_JOB_RUNNING);
@@ -108,9 +87,30 @@ static void wait_until_running(tpool_job *job) {
 static void check_library_identity(void) {
   C_CHECK(tpool_version() == (uint32_t)TPOOL_VERSION_HEX);
   C_CHECK(strcmp(tpool_status_string(TPOOL_OK), "success") == 0);
-  C_CHECK(tpool_status_string((tpool_status)-1) != NULL);
-  C_CHECK(tpool_job_state_string(TPOOL_JOB_DONE) != NULL);
-  C_CHECK(tpool_job_state_string((tpool_job_state)-1) != NULL);
+  /* A C enum may hold any int: every value gets an answer, never UB. */
+  C_CHECK(strcmp(tpool_status_string((tpool_status)-1), "unknown status") == 0);
+  C_CHECK(strcmp(tpool_status_string((tpool_status)0x7ffffffe), "unknown status") == 0);
+  C_CHECK(strcmp(tpool_job_state_string(TPOOL_JOB_DONE), "done") == 0);
+  C_CHECK(strcmp(tpool_job_state_string((tpool_job_state)-1), "unknown state") == 0);
+}
+
+/* The version-1 entry points (what a program built against the first header
+ * links) and the sized ones behind the init macros. */
+static void check_struct_initialization(void) {
+  tpool_config config;
+  tpool_job_desc desc;
+  memset(&config, 0xAB, sizeof config);
+  C_CHECK_STATUS((tpool_config_init)(&config), TPOOL_OK);
+  C_CHECK(config.struct_size == TPOOL_CONFIG_SIZE_V1);
+  C_CHECK(config.idle_timeout_ms == 10000u);
+  C_CHECK_STATUS(tpool_config_init_sized(&config, (uint32_t)sizeof config), TPOOL_OK);
+  C_CHECK(config.struct_size == sizeof config);
+  C_CHECK_STATUS(tpool_config_init_sized(&config, 3u), TPOOL_E_BAD_STRUCT_SIZE);
+  memset(&desc, 0xAB, sizeof desc);
+  C_CHECK_STATUS((tpool_job_desc_init)(&desc), TPOOL_OK);
+  C_CHECK(desc.struct_size == TPOOL_JOB_DESC_SIZE_V1 && desc.fn == NULL);
+  C_CHECK_STATUS(tpool_job_desc_init_sized(&desc, (uint32_t)sizeof desc), TPOOL_OK);
+  C_CHECK(desc.priority == TPOOL_PRIORITY_MEDIUM);
 }
 
 /* Fire-and-forget jobs, each with its own record, then wait_idle. */
@@ -278,12 +278,18 @@ static void check_stats(tpool_pool *pool, uint64_t expected_submitted) {
 int main(void) {
   tpool_pool *pool;
   check_library_identity();
+  check_struct_initialization();
   pool = create_pool(2);
   if (pool != NULL) {
     check_plain_submits(pool);
     check_handles_and_completions(pool);
     check_batch_submit(pool);
     check_stats(pool, 32 + 2 + 8);
+    /* Out-of-range enum values, as only a C caller can pass them. */
+    C_CHECK_STATUS(tpool_shutdown(pool, (tpool_shutdown_mode)-1, 0), TPOOL_E_INVALID_ARGUMENT);
+    C_CHECK_STATUS(tpool_shutdown(pool, (tpool_shutdown_mode)0x7fffffff, 0),
+                   TPOOL_E_INVALID_ARGUMENT);
+    C_CHECK_STATUS(tpool_set_log_level(pool, -1), TPOOL_E_INVALID_ARGUMENT);
     C_CHECK_STATUS(tpool_shutdown(pool, TPOOL_SHUTDOWN_DRAIN, WAIT_LIMIT_MS), TPOOL_OK);
     C_CHECK_STATUS(tpool_submit(pool, record_job, NULL, TPOOL_PRIORITY_HIGH, NULL), TPOOL_E_SHUT_DOWN);
     C_CHECK_STATUS(tpool_destroy(pool), TPOOL_OK);

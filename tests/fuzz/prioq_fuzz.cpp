@@ -11,6 +11,7 @@
 // and at the end: draining returns every accepted item exactly once.
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <vector>
 
@@ -76,12 +77,26 @@ class session {
       config.aging_threshold_ms = 1 + in_.below(3);
     }
     config.capacity = model_.capacity;
-    if (shape & 4u) {  // a wrong struct_size must be rejected up front
-      prioq_config wrong = config;
-      wrong.struct_size = config.struct_size + 1 + in_.below(16);
-      prioq_queue *never = nullptr;
-      FUZZ_CHECK(prioq_create(&wrong, &never) == PRIOQ_E_BAD_STRUCT_SIZE);
-      FUZZ_CHECK(never == nullptr);
+    if (shape & 4u) {
+      // A larger struct_size (a newer header's struct, in a buffer that
+      // large) is accepted only when it is a multiple of the alignment and
+      // every byte past ours is zero; anything else is rejected up front.
+      const uint32_t size = config.struct_size + 1 + in_.below(16);
+      std::vector<unsigned char> newer(size, 0);
+      std::memcpy(newer.data(), &config, sizeof(config));
+      std::memcpy(newer.data(), &size, sizeof(size));
+      bool zero_tail = true;
+      for (uint32_t i = sizeof(config); i < size; ++i) {
+        newer[i] = in_.below(4) == 0 ? static_cast<unsigned char>(in_.byte()) : 0;
+        zero_tail = zero_tail && newer[i] == 0;
+      }
+      const bool acceptable = zero_tail && size % alignof(prioq_config) == 0;
+      prioq_queue *other = nullptr;
+      const prioq_status status =
+          prioq_create(reinterpret_cast<const prioq_config *>(newer.data()), &other);
+      FUZZ_CHECK(status == (acceptable ? PRIOQ_OK : PRIOQ_E_BAD_STRUCT_SIZE));
+      FUZZ_CHECK((other != nullptr) == acceptable);
+      if (other != nullptr) FUZZ_CHECK(prioq_destroy(other) == PRIOQ_OK);
     }
     FUZZ_CHECK(prioq_create(&config, &queue_) == PRIOQ_OK);
     while (!in_.done()) step();

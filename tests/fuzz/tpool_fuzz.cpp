@@ -9,7 +9,9 @@
 //  - every status is one the contract allows for that call in that state;
 //  - a handle's state never leaves a final state, and agrees with its outcome;
 //  - stats.submitted equals the jobs accepted so far, per priority (all
-//    submits come from this thread), and never fewer are submitted than ended;
+//    submits come from this thread), and every snapshot keeps the per-level
+//    relations tpool.h promises (done + failed <= started, started +
+//    cancelled <= submitted, queued is the difference, max wait <= total);
 //  - after wait_idle returns OK every accepted job has its single outcome;
 //  - at the end every accepted job has exactly one outcome, no rejected job
 //    ran, and the counters add up: submitted == done + failed + cancelled.
@@ -246,8 +248,13 @@ class session {
     for (int p = 0; p < TPOOL_PRIORITY_COUNT; ++p) {
       const tpool_priority_stats &s = stats.priority[p];
       FUZZ_CHECK(s.submitted == accepted_at_[p]);
-      FUZZ_CHECK(s.done + s.failed + s.cancelled <= s.submitted);
-      FUZZ_CHECK(s.queue_wait_ns_max <= s.queue_wait_ns_total || s.started == 0);
+      // The per-level relations tpool.h promises in every snapshot, even
+      // while jobs run (pool_stats.cpp and worker_slot.h keep them true).
+      FUZZ_CHECK(s.done + s.failed <= s.started);
+      FUZZ_CHECK(s.started + s.cancelled <= s.submitted);
+      FUZZ_CHECK(s.queued == s.submitted - s.started - s.cancelled);
+      FUZZ_CHECK(s.queue_wait_ns_max <= s.queue_wait_ns_total);
+      FUZZ_CHECK(s.started != 0 || s.queue_wait_ns_total == 0);
     }
     FUZZ_CHECK(stats.workers_live <= stats.workers_max);
     FUZZ_CHECK(stats.workers_peak <= stats.workers_max);

@@ -2,6 +2,7 @@
 // values; prioq_version matches the header the caller compiled against.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <iterator>
 #include <set>
 #include <string>
@@ -39,9 +40,9 @@ TEST(StatusString, EveryStatusHasADistinctMessage) {
 }
 
 TEST(StatusString, UnknownValuesGetTheUnknownStatusMessage) {
-  // Negative values are outside the C++ enum's range, so they are left to
-  // the C client (tests/abi).
-  const int unknown_values[] = {11, 100, 0x7ffffffe};
+  // prioq_status has int32_t as its underlying type in C++, so every 32-bit
+  // value is a value of the type, negative ones included (no UB to catch).
+  const int32_t unknown_values[] = {11, 100, 0x7ffffffe, -1, INT32_MIN};
   for (const int value : unknown_values) {
     const char *message = prioq_status_string(static_cast<prioq_status>(value));
     ASSERT_NE(message, nullptr) << value;

@@ -233,22 +233,6 @@ TEST(JobOutcome, InfoReportsIdPriorityAndWorker) {
   tpool_job_release(job);
 }
 
-TEST(JobOutcome, ExceptionThroughTheCAbiMarksTheJobFailedAndTheWorkerSurvives) {
-  pool_fixture pool(small_config(1));
-  auto throwing = [](void *, tpool_job_info *) { throw 42; };
-  tpool_job *job = nullptr;
-  ASSERT_EQ(tpool_submit(pool.get(), throwing, nullptr, TPOOL_PRIORITY_HIGH, &job), TPOOL_OK);
-  tpool_job_state state = TPOOL_JOB_QUEUED;
-  ASSERT_EQ(tpool_job_wait(job, kPatienceMs, &state), TPOOL_OK);
-  EXPECT_EQ(state, TPOOL_JOB_FAILED);
-  tpool_job_release(job);
-  outcome_probe probe;
-  ASSERT_EQ(tpool_submit(pool.get(), &outcome_probe::run, &probe, TPOOL_PRIORITY_HIGH, nullptr),
-            TPOOL_OK);
-  ASSERT_EQ(tpool_wait_idle(pool.get(), kPatienceMs), TPOOL_OK);
-  EXPECT_EQ(probe.runs.load(), 1);
-}
-
 TEST(JobOutcome, HandlesStayValidAfterThePoolIsDestroyed) {
   pool_fixture pool(small_config(1));
   outcome_probe probe;

@@ -108,18 +108,6 @@ TEST(WorkerStats, BusyTimeGrowsWithWork) {
   EXPECT_GE(worker.busy_ns, 5000000u);
 }
 
-TEST(PoolLogging, ExceptionInAJobIsLoggedAtWarn) {
-  log_sink sink;
-  tpool_config config = small_config(1);
-  config.log_fn = &log_sink::receive;
-  config.log_user = &sink;
-  pool_fixture pool(config);
-  auto throwing = [](void *, tpool_job_info *) { throw 7; };
-  ASSERT_EQ(tpool_submit(pool.get(), throwing, nullptr, TPOOL_PRIORITY_HIGH, nullptr), TPOOL_OK);
-  ASSERT_EQ(tpool_wait_idle(pool.get(), kPatienceMs), TPOOL_OK);
-  EXPECT_TRUE(sink.contains(TPOOL_LOG_WARN, "threw"));
-}
-
 TEST(PoolLogging, BadInputIsLoggedAtWarn) {
   log_sink sink;
   tpool_config config = small_config(1);

@@ -14,11 +14,43 @@ function(tpool_set_warnings target)
   endif()
 endfunction()
 
+# MSVC-format import libraries for the MinGW-built DLLs (see below).
+if(WIN32 AND NOT MSVC)
+  find_program(TPOOL_LLVM_DLLTOOL NAMES llvm-dlltool llvm-dlltool-16 llvm-dlltool-15 llvm-dlltool-14)
+endif()
+
 # tpool_set_library_naming(<target>): prioq.dll / libprioq.so.1 naming.
+# MinGW builds also write the DLL's export definitions (<target>.def, from
+# the linker) and, when llvm-dlltool is available, turn them into an MSVC
+# import library <target>.lib beside the MinGW one (<target>.dll.a), so a
+# Visual Studio project can link the prebuilt DLL. On x86 its symbols carry
+# the cdecl underscore (_tpool_create) and bind to the undecorated export.
 function(tpool_set_library_naming target)
   if(WIN32)
     # prioq.dll, not libprioq.dll, with MinGW as with MSVC.
     set_target_properties(${target} PROPERTIES PREFIX "" IMPORT_PREFIX "")
+    if(NOT MSVC)
+      set(_def ${PROJECT_BINARY_DIR}/lib/${target}.def)
+      set(_lib ${PROJECT_BINARY_DIR}/lib/${target}.lib)
+      target_link_options(${target} PRIVATE "LINKER:--output-def,${_def}")
+      if(TPOOL_LLVM_DLLTOOL)
+        if(CMAKE_SIZEOF_VOID_P EQUAL 8)
+          set(_machine i386:x86-64)
+        else()
+          set(_machine i386)
+        endif()
+        add_custom_command(TARGET ${target} POST_BUILD
+          COMMAND ${TPOOL_LLVM_DLLTOOL} -m ${_machine} -d ${_def} -D $<TARGET_FILE_NAME:${target}>
+                  -l ${_lib}
+          BYPRODUCTS ${_lib}
+          COMMENT "MSVC import library ${target}.lib"
+          VERBATIM)
+        install(FILES ${_lib} DESTINATION ${CMAKE_INSTALL_LIBDIR})
+        set_property(TARGET ${target} PROPERTY TPOOL_MSVC_IMPORT_LIBRARY ${_lib})
+      else()
+        message(STATUS "${target}: llvm-dlltool not found, no MSVC import library")
+      endif()
+    endif()
   else()
     set_target_properties(${target} PROPERTIES
       VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
@@ -48,6 +80,12 @@ function(tpool_add_gtest name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;PROPERTIES" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE GTest::gtest GTest::gmock GTest::gtest_main ${ARG_LIBS})
+  if(TPOOL_FAULT_INJECTION)
+    # Every test program fails if a DLL returned a status its header does
+    # not document (tests/support/status_audit.cpp).
+    target_sources(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests/support/status_audit.cpp)
+    target_link_libraries(${name} PRIVATE ${CMAKE_DL_LIBS})
+  endif()
   tpool_set_warnings(${name})
   if(TPOOL_CAN_RUN_TESTS)
     gtest_discover_tests(${name}

@@ -81,6 +81,19 @@ bool thread_start(thread_handle *out, thread_entry entry, void *arg, const threa
   return true;
 }
 
+bool affinity_valid(uint16_t /*group*/, uint64_t mask) {
+  if (mask == 0) return true;
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0) return true;  // cannot tell
+  for (int cpu = 0; cpu < 64; ++cpu) {
+    if (((mask >> cpu) & 1u) != 0 && (cpu >= CPU_SETSIZE || !CPU_ISSET(cpu, &allowed))) {
+      return false;
+    }
+  }
+  return true;
+}
+
 void thread_join(thread_handle *thread) {
   if (thread == nullptr || thread->native == nullptr) return;
   pthread_t *native = static_cast<pthread_t *>(thread->native);

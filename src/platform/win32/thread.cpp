@@ -91,6 +91,13 @@ bool thread_start(thread_handle *out, thread_entry entry, void *arg, const threa
   return true;
 }
 
+bool affinity_valid(uint16_t group, uint64_t mask) {
+  if (mask == 0) return true;
+  if (group >= GetActiveProcessorGroupCount()) return false;
+  const DWORD count = GetActiveProcessorCount(group);
+  return count >= 64 || (mask >> count) == 0;
+}
+
 void thread_join(thread_handle *thread) {
   if (thread == nullptr || thread->native == nullptr) return;
   HANDLE handle = static_cast<HANDLE>(thread->native);

@@ -1,0 +1,82 @@
+# Import-table check of a clang-cl ABI client, run on the build host:
+#   cmake -DTOOL=<objdump> -DCLIENT=<exe> -DDLL=<tpool.dll> -DIMPORT_LIBRARY=<.lib>
+#         -DNM=<nm> -DARCH=x64|x86 -DLIST_FILE=<exported_functions.h>
+#         -DLIST_MACRO=<X-macro name> -P check_imports.cmake
+# Fails unless
+#  1. the client imports from DLL every function the X-macro list names (the
+#     list the export-table test checks against the header), by its plain
+#     undecorated name: the client exercises the whole API;
+#  2. the MSVC import library defines, for each of them, the symbol an MSVC
+#     compiler references: on x86 the cdecl-decorated _name, on x64 name.
+cmake_minimum_required(VERSION 3.25)
+foreach(var TOOL CLIENT DLL IMPORT_LIBRARY NM ARCH LIST_FILE LIST_MACRO)
+  if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
+    message(FATAL_ERROR "check_imports.cmake: -D${var}=... is required")
+  endif()
+endforeach()
+
+file(READ ${LIST_FILE} list_text)
+string(REGEX MATCH "#define ${LIST_MACRO}\\(X\\)[^#]*" block "${list_text}")
+string(REGEX MATCHALL "X\\(([a-z_0-9]+)\\)" entries "${block}")
+set(expected)
+foreach(entry IN LISTS entries)
+  string(REGEX REPLACE "X\\(([a-z_0-9]+)\\)" "\\1" name "${entry}")
+  list(APPEND expected ${name})
+endforeach()
+if(NOT expected)
+  message(FATAL_ERROR "no ${LIST_MACRO} entries in ${LIST_FILE}")
+endif()
+
+execute_process(COMMAND ${TOOL} -p ${CLIENT} OUTPUT_VARIABLE dump RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${TOOL} -p ${CLIENT} failed")
+endif()
+string(REPLACE ";" "\\;" dump "${dump}")
+string(REPLACE "\n" ";" lines "${dump}")
+set(in_dll OFF)
+set(imported)
+foreach(line IN LISTS lines)
+  if(line MATCHES "DLL Name: (.+)$")
+    string(TOLOWER "${CMAKE_MATCH_1}" current)
+    string(TOLOWER "${DLL}" wanted)
+    if(current STREQUAL wanted)
+      set(in_dll ON)
+    else()
+      set(in_dll OFF)
+    endif()
+  elseif(in_dll AND line MATCHES "^[ \t]+[0-9a-fA-F]+[ \t]+[0-9]+[ \t]+([^ \t]+)")
+    list(APPEND imported ${CMAKE_MATCH_1})
+  endif()
+endforeach()
+
+execute_process(COMMAND ${NM} ${IMPORT_LIBRARY} OUTPUT_VARIABLE symbols RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${NM} ${IMPORT_LIBRARY} failed")
+endif()
+
+set(problems)
+foreach(name IN LISTS expected)
+  if(NOT name IN_LIST imported)
+    list(APPEND problems "the client does not import ${name} from ${DLL}")
+  endif()
+  if(ARCH STREQUAL "x86")
+    set(symbol "_${name}")
+  else()
+    set(symbol "${name}")
+  endif()
+  if(NOT symbols MATCHES "[ \t]T[ \t]${symbol}\n")
+    list(APPEND problems "${IMPORT_LIBRARY} has no code symbol ${symbol} for ${name}")
+  endif()
+endforeach()
+foreach(name IN LISTS imported)
+  if(name MATCHES "^_" OR name MATCHES "@")
+    list(APPEND problems "import ${name} is decorated; exports are undecorated")
+  endif()
+endforeach()
+if(problems)
+  string(REPLACE ";" "\n  " text "${problems}")
+  message(FATAL_ERROR "import check failed:\n  ${text}")
+endif()
+list(LENGTH expected count)
+message(STATUS "${CLIENT}: imports all ${count} functions of ${DLL} by undecorated name; "
+               "${IMPORT_LIBRARY} binds them (${ARCH})")

@@ -1,0 +1,427 @@
+// The header contracts, checked from both sides:
+//  - each status an exported function's comment lists after "Returns:" is
+//    produced here, by a scenario of that function (one test per DLL, so
+//    that its coverage check sees every scenario in one process);
+//  - no test anywhere sees a status a function does not list: in
+//    fault-injection builds every DLL audits its own returns, and
+//    tests/support/status_audit.cpp fails any test program that saw one.
+// The lists come from src/*/documented_statuses.inc, generated from the
+// headers by tools/gen_api_docs.py (and checked fresh by a ctest).
+// TPOOL_E_OUT_OF_MEMORY, TPOOL_E_THREAD_START and their prioq counterpart
+// need the fault-injection seam; other builds report them as not covered
+// here (the suites of linux-debug, linux-asan and linux-tsan cover them).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "prioq/prioq.h"
+#include "tpool/tpool.h"
+#if defined(TPOOL_FAULT_INJECTION)
+#include "prioq/testing_hooks.h"
+#include "tpool/testing_hooks.h"
+#endif
+
+namespace {
+
+constexpr uint32_t kPatienceMs = 20000;
+
+uint32_t bit(int32_t status) { return status >= 0 && status < 32 ? uint32_t{1} << status : 0; }
+
+#define STATUS(name) bit(name)
+#define DOCUMENTED(function, mask) {#function, mask},
+const std::map<std::string, uint32_t> kTpoolDocumented = {
+#include "tpool/documented_statuses.inc"
+};
+const std::map<std::string, uint32_t> kPrioqDocumented = {
+#include "prioq/documented_statuses.inc"
+};
+#undef DOCUMENTED
+#undef STATUS
+
+// Records which (function, status) pairs the scenarios produced.
+class contract {
+ public:
+  explicit contract(const std::map<std::string, uint32_t> &documented) : documented_(documented) {}
+
+  void expect(const char *function, int32_t actual, int32_t expected) {
+    EXPECT_EQ(actual, expected) << function;
+    if (actual == expected) produced_[function] |= bit(actual);
+  }
+
+  // Every documented pair was produced; needs_faults lists the statuses only
+  // fault injection can produce.
+  void check_coverage(const char *(*name_of)(int32_t), std::vector<int32_t> needs_faults) {
+#if defined(TPOOL_FAULT_INJECTION)
+    needs_faults.clear();
+#endif
+    for (const auto &[function, documented] : documented_) {
+      for (int32_t status = 0; status < 32; ++status) {
+        if ((documented & bit(status)) == 0) continue;
+        bool fault_only = false;
+        for (int32_t skipped : needs_faults) fault_only = fault_only || skipped == status;
+        if (fault_only) continue;
+        EXPECT_NE(produced_[function] & bit(status), 0u)
+            << function << " documents " << name_of(status) << " but no scenario produced it";
+      }
+    }
+    for (const auto &[function, produced] : produced_) {
+      EXPECT_EQ(documented_.count(function), 1u) << function << " is not an exported function";
+    }
+  }
+
+ private:
+  const std::map<std::string, uint32_t> &documented_;
+  std::map<std::string, uint32_t> produced_;
+};
+
+const char *tpool_name(int32_t status) { return tpool_status_string(static_cast<tpool_status>(status)); }
+const char *prioq_name(int32_t status) { return prioq_status_string(static_cast<prioq_status>(status)); }
+
+// A job that holds its worker until released.
+struct holder {
+  std::atomic<bool> inside{false};
+  std::atomic<bool> release{false};
+  static void TPOOL_CALL run(void *context, tpool_job_info *) {
+    holder *self = static_cast<holder *>(context);
+    self->inside.store(true);
+    while (!self->release.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  bool wait_inside() {
+    for (uint32_t waited = 0; waited < kPatienceMs; ++waited) {
+      if (inside.load()) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return false;
+  }
+};
+
+// Runs call(pool) inside a job of pool and returns its status.
+struct from_a_job {
+  tpool_status (*call)(tpool_pool *pool, tpool_job *self);
+  tpool_pool *pool = nullptr;
+  tpool_job *self = nullptr;
+  std::atomic<bool> handle_ready{false};
+  std::atomic<int32_t> result{-1};
+  static void TPOOL_CALL run(void *context, tpool_job_info *) {
+    from_a_job *job = static_cast<from_a_job *>(context);
+    while (!job->handle_ready.load()) std::this_thread::yield();
+    job->result.store(job->call(job->pool, job->self));
+  }
+};
+
+int32_t status_inside_a_job(tpool_pool *pool, tpool_status (*call)(tpool_pool *, tpool_job *)) {
+  from_a_job job;
+  job.call = call;
+  job.pool = pool;
+  if (tpool_submit(pool, &from_a_job::run, &job, TPOOL_PRIORITY_HIGH, &job.self) != TPOOL_OK) {
+    return -1;
+  }
+  job.handle_ready.store(true);
+  tpool_job_wait(job.self, kPatienceMs, nullptr);
+  tpool_job_release(job.self);
+  return job.result.load();
+}
+
+tpool_config one_worker() {
+  tpool_config config;
+  tpool_config_init(&config);
+  config.min_workers = config.max_workers = 1;
+  return config;
+}
+
+void TPOOL_CALL noop(void *, tpool_job_info *) {}
+
+struct info_probe {
+  int32_t set_failed_ok = -1, set_failed_null = -1, get_ok = -1, get_null = -1;
+  static void TPOOL_CALL run(void *context, tpool_job_info *info) {
+    info_probe *probe = static_cast<info_probe *>(context);
+    probe->get_ok = tpool_job_info_get(info, nullptr, nullptr, nullptr);
+    probe->get_null = tpool_job_info_get(nullptr, nullptr, nullptr, nullptr);
+    probe->set_failed_ok = tpool_job_info_set_failed(info);
+    probe->set_failed_null = tpool_job_info_set_failed(nullptr);
+  }
+};
+
+TEST(StatusContract, EveryTpoolStatusTheHeaderListsIsProducedByItsFunction) {
+  contract c(kTpoolDocumented);
+  tpool_config config;
+  tpool_job_desc desc;
+
+  c.expect("tpool_config_init_sized", tpool_config_init_sized(&config, sizeof config), TPOOL_OK);
+  c.expect("tpool_config_init_sized", tpool_config_init_sized(nullptr, sizeof config),
+           TPOOL_E_NULL_POINTER);
+  c.expect("tpool_config_init_sized", tpool_config_init_sized(&config, 3), TPOOL_E_BAD_STRUCT_SIZE);
+  c.expect("tpool_config_init", (tpool_config_init)(&config), TPOOL_OK);
+  c.expect("tpool_config_init", (tpool_config_init)(nullptr), TPOOL_E_NULL_POINTER);
+  c.expect("tpool_job_desc_init_sized", tpool_job_desc_init_sized(&desc, sizeof desc), TPOOL_OK);
+  c.expect("tpool_job_desc_init_sized", tpool_job_desc_init_sized(nullptr, sizeof desc),
+           TPOOL_E_NULL_POINTER);
+  c.expect("tpool_job_desc_init_sized", tpool_job_desc_init_sized(&desc, 5),
+           TPOOL_E_BAD_STRUCT_SIZE);
+  c.expect("tpool_job_desc_init", (tpool_job_desc_init)(&desc), TPOOL_OK);
+  c.expect("tpool_job_desc_init", (tpool_job_desc_init)(nullptr), TPOOL_E_NULL_POINTER);
+
+  // ---- create ----
+  tpool_pool *pool = nullptr;
+  config = one_worker();
+  c.expect("tpool_create", tpool_create(&config, nullptr), TPOOL_E_NULL_POINTER);
+  config.struct_size = 12;
+  c.expect("tpool_create", tpool_create(&config, &pool), TPOOL_E_BAD_STRUCT_SIZE);
+  config = one_worker();
+  config.min_workers = 0;
+  c.expect("tpool_create", tpool_create(&config, &pool), TPOOL_E_BAD_WORKER_COUNT);
+  config = one_worker();
+  config.log_level = -3;
+  c.expect("tpool_create", tpool_create(&config, &pool), TPOOL_E_INVALID_ARGUMENT);
+#if defined(TPOOL_FAULT_INJECTION)
+  config = one_worker();
+  ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_ALLOCATION, 1), TPOOL_OK);
+  c.expect("tpool_create", tpool_create(&config, &pool), TPOOL_E_OUT_OF_MEMORY);
+  ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_THREAD_START, 1), TPOOL_OK);
+  c.expect("tpool_create", tpool_create(&config, &pool), TPOOL_E_THREAD_START);
+  tpool_testing_fault_reset();
+#endif
+  config = one_worker();
+  c.expect("tpool_create", tpool_create(&config, &pool), TPOOL_OK);
+  ASSERT_NE(pool, nullptr);
+
+  // ---- submitting ----
+  tpool_job_desc good;
+  tpool_job_desc_init(&good);
+  good.fn = &noop;
+#if defined(TPOOL_FAULT_INJECTION)
+  // The pool has no job record yet: the first submit carves a slab.
+  ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_ALLOCATION, 1), TPOOL_OK);
+  c.expect("tpool_submit", tpool_submit(pool, &noop, nullptr, 0, nullptr), TPOOL_E_OUT_OF_MEMORY);
+  ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_ALLOCATION, 1), TPOOL_OK);
+  c.expect("tpool_submit_ex", tpool_submit_ex(pool, &good, nullptr), TPOOL_E_OUT_OF_MEMORY);
+  ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_ALLOCATION, 1), TPOOL_OK);
+  c.expect("tpool_submit_batch", tpool_submit_batch(pool, &good, 1, nullptr),
+           TPOOL_E_OUT_OF_MEMORY);
+  tpool_testing_fault_reset();
+#endif
+  c.expect("tpool_submit", tpool_submit(pool, &noop, nullptr, 0, nullptr), TPOOL_OK);
+  c.expect("tpool_submit", tpool_submit(nullptr, &noop, nullptr, 0, nullptr), TPOOL_E_NULL_POINTER);
+  c.expect("tpool_submit", tpool_submit(pool, &noop, nullptr, 3, nullptr), TPOOL_E_BAD_PRIORITY);
+  c.expect("tpool_submit_ex", tpool_submit_ex(pool, &good, nullptr), TPOOL_OK);
+  c.expect("tpool_submit_ex", tpool_submit_ex(pool, nullptr, nullptr), TPOOL_E_NULL_POINTER);
+  tpool_job_desc bad = good;
+  bad.struct_size = 2;
+  c.expect("tpool_submit_ex", tpool_submit_ex(pool, &bad, nullptr), TPOOL_E_BAD_STRUCT_SIZE);
+  bad = good;
+  bad.priority = -1;
+  c.expect("tpool_submit_ex", tpool_submit_ex(pool, &bad, nullptr), TPOOL_E_BAD_PRIORITY);
+  c.expect("tpool_submit_batch", tpool_submit_batch(pool, &good, 1, nullptr), TPOOL_OK);
+  c.expect("tpool_submit_batch", tpool_submit_batch(pool, nullptr, 1, nullptr),
+           TPOOL_E_NULL_POINTER);
+  bad = good;
+  bad.struct_size = 2;
+  c.expect("tpool_submit_batch", tpool_submit_batch(pool, &bad, 1, nullptr),
+           TPOOL_E_BAD_STRUCT_SIZE);
+  bad = good;
+  bad.priority = 9;
+  c.expect("tpool_submit_batch", tpool_submit_batch(pool, &bad, 1, nullptr), TPOOL_E_BAD_PRIORITY);
+  size_t cancelled = 0;
+  c.expect("tpool_cancel_all", tpool_cancel_all(pool, &cancelled), TPOOL_OK);
+  c.expect("tpool_cancel_all", tpool_cancel_all(nullptr, &cancelled), TPOOL_E_NULL_POINTER);
+  c.expect("tpool_wait_idle", tpool_wait_idle(pool, kPatienceMs), TPOOL_OK);
+  c.expect("tpool_wait_idle", tpool_wait_idle(nullptr, 0), TPOOL_E_NULL_POINTER);
+
+  // ---- handles ----
+  holder held;
+  tpool_job *running = nullptr;
+  ASSERT_EQ(tpool_submit(pool, &holder::run, &held, 0, &running), TPOOL_OK);
+  ASSERT_TRUE(held.wait_inside());
+  tpool_job *queued = nullptr;
+  ASSERT_EQ(tpool_submit(pool, &noop, nullptr, 2, &queued), TPOOL_OK);
+  tpool_job_state state = TPOOL_JOB_QUEUED;
+  c.expect("tpool_wait_idle", tpool_wait_idle(pool, 0), TPOOL_E_TIMEOUT);
+  c.expect("tpool_job_wait", tpool_job_wait(running, 0, &state), TPOOL_E_TIMEOUT);
+  c.expect("tpool_job_wait", tpool_job_wait(nullptr, 0, &state), TPOOL_E_NULL_POINTER);
+  c.expect("tpool_job_cancel", tpool_job_cancel(running), TPOOL_E_JOB_RUNNING);
+  c.expect("tpool_job_cancel", tpool_job_cancel(queued), TPOOL_OK);
+  c.expect("tpool_job_cancel", tpool_job_cancel(queued), TPOOL_E_JOB_FINISHED);
+  c.expect("tpool_job_cancel", tpool_job_cancel(nullptr), TPOOL_E_NULL_POINTER);
+  c.expect("tpool_shutdown", tpool_shutdown(pool, TPOOL_SHUTDOWN_DRAIN, 0), TPOOL_E_TIMEOUT);
+  c.expect("tpool_submit", tpool_submit(pool, &noop, nullptr, 0, nullptr), TPOOL_E_SHUT_DOWN);
+  c.expect("tpool_submit_ex", tpool_submit_ex(pool, &good, nullptr), TPOOL_E_SHUT_DOWN);
+  c.expect("tpool_submit_batch", tpool_submit_batch(pool, &good, 1, nullptr), TPOOL_E_SHUT_DOWN);
+  held.release.store(true);
+  c.expect("tpool_job_wait", tpool_job_wait(running, kPatienceMs, &state), TPOOL_OK);
+  uint64_t id = 0;
+  c.expect("tpool_job_status", tpool_job_status(running, &state), TPOOL_OK);
+  c.expect("tpool_job_status", tpool_job_status(running, nullptr), TPOOL_E_NULL_POINTER);
+  c.expect("tpool_job_id", tpool_job_id(running, &id), TPOOL_OK);
+  c.expect("tpool_job_id", tpool_job_id(running, nullptr), TPOOL_E_NULL_POINTER);
+  c.expect("tpool_job_release", tpool_job_release(running), TPOOL_OK);
+  c.expect("tpool_job_release", tpool_job_release(nullptr), TPOOL_E_NULL_POINTER);
+  // A released handle whose record nothing reused yet: detected.
+  c.expect("tpool_job_status", tpool_job_status(running, &state), TPOOL_E_INVALID_HANDLE);
+  c.expect("tpool_job_wait", tpool_job_wait(running, 0, &state), TPOOL_E_INVALID_HANDLE);
+  c.expect("tpool_job_cancel", tpool_job_cancel(running), TPOOL_E_INVALID_HANDLE);
+  c.expect("tpool_job_id", tpool_job_id(running, &id), TPOOL_E_INVALID_HANDLE);
+  c.expect("tpool_job_release", tpool_job_release(running), TPOOL_E_INVALID_HANDLE);
+  tpool_job_release(queued);
+
+  c.expect("tpool_shutdown", tpool_shutdown(pool, TPOOL_SHUTDOWN_DRAIN, kPatienceMs), TPOOL_OK);
+  c.expect("tpool_shutdown", tpool_shutdown(nullptr, TPOOL_SHUTDOWN_DRAIN, 0),
+           TPOOL_E_NULL_POINTER);
+  c.expect("tpool_shutdown", tpool_shutdown(pool, static_cast<tpool_shutdown_mode>(-1), 0),
+           TPOOL_E_INVALID_ARGUMENT);
+
+  // ---- diagnostics ----
+  tpool_stats stats{};
+  stats.struct_size = sizeof stats;
+  c.expect("tpool_get_stats", tpool_get_stats(pool, &stats), TPOOL_OK);
+  c.expect("tpool_get_stats", tpool_get_stats(pool, nullptr), TPOOL_E_NULL_POINTER);
+  stats.struct_size = 8;
+  c.expect("tpool_get_stats", tpool_get_stats(pool, &stats), TPOOL_E_BAD_STRUCT_SIZE);
+  tpool_worker_stats worker{};
+  worker.struct_size = sizeof worker;
+  size_t count = 0;
+  c.expect("tpool_get_worker_stats", tpool_get_worker_stats(pool, &worker, 1, &count), TPOOL_OK);
+  c.expect("tpool_get_worker_stats", tpool_get_worker_stats(pool, &worker, 1, nullptr),
+           TPOOL_E_NULL_POINTER);
+  worker.struct_size = 4;
+  c.expect("tpool_get_worker_stats", tpool_get_worker_stats(pool, &worker, 1, &count),
+           TPOOL_E_BAD_STRUCT_SIZE);
+  c.expect("tpool_set_log_level", tpool_set_log_level(pool, TPOOL_LOG_ERROR), TPOOL_OK);
+  c.expect("tpool_set_log_level", tpool_set_log_level(nullptr, TPOOL_LOG_ERROR),
+           TPOOL_E_NULL_POINTER);
+  c.expect("tpool_set_log_level", tpool_set_log_level(pool, 17), TPOOL_E_INVALID_ARGUMENT);
+  c.expect("tpool_destroy", tpool_destroy(pool), TPOOL_OK);
+  c.expect("tpool_destroy", tpool_destroy(nullptr), TPOOL_E_NULL_POINTER);
+
+  // ---- from inside a job of the same pool ----
+  config = one_worker();
+  ASSERT_EQ(tpool_create(&config, &pool), TPOOL_OK);
+  c.expect("tpool_wait_idle",
+           status_inside_a_job(pool, [](tpool_pool *p, tpool_job *) { return tpool_wait_idle(p, 0); }),
+           TPOOL_E_WOULD_DEADLOCK);
+  c.expect("tpool_shutdown", status_inside_a_job(pool, [](tpool_pool *p, tpool_job *) {
+             return tpool_shutdown(p, TPOOL_SHUTDOWN_DRAIN, 0);
+           }),
+           TPOOL_E_WOULD_DEADLOCK);
+  c.expect("tpool_destroy",
+           status_inside_a_job(pool, [](tpool_pool *p, tpool_job *) { return tpool_destroy(p); }),
+           TPOOL_E_WOULD_DEADLOCK);
+  c.expect("tpool_job_wait", status_inside_a_job(pool, [](tpool_pool *, tpool_job *self) {
+             return tpool_job_wait(self, 0, nullptr);
+           }),
+           TPOOL_E_WOULD_DEADLOCK);
+  info_probe probe;
+  ASSERT_EQ(tpool_submit(pool, &info_probe::run, &probe, 0, nullptr), TPOOL_OK);
+  ASSERT_EQ(tpool_wait_idle(pool, kPatienceMs), TPOOL_OK);
+  c.expect("tpool_job_info_get", probe.get_ok, TPOOL_OK);
+  c.expect("tpool_job_info_get", probe.get_null, TPOOL_E_NULL_POINTER);
+  c.expect("tpool_job_info_set_failed", probe.set_failed_ok, TPOOL_OK);
+  c.expect("tpool_job_info_set_failed", probe.set_failed_null, TPOOL_E_NULL_POINTER);
+  ASSERT_EQ(tpool_destroy(pool), TPOOL_OK);
+
+  c.check_coverage(&tpool_name, {TPOOL_E_OUT_OF_MEMORY, TPOOL_E_THREAD_START});
+}
+
+TEST(StatusContract, EveryPrioqStatusTheHeaderListsIsProducedByItsFunction) {
+  contract c(kPrioqDocumented);
+  prioq_config config;
+  c.expect("prioq_config_init_sized", prioq_config_init_sized(&config, sizeof config), PRIOQ_OK);
+  c.expect("prioq_config_init_sized", prioq_config_init_sized(nullptr, sizeof config),
+           PRIOQ_E_NULL_POINTER);
+  c.expect("prioq_config_init_sized", prioq_config_init_sized(&config, 7),
+           PRIOQ_E_BAD_STRUCT_SIZE);
+  c.expect("prioq_config_init", (prioq_config_init)(&config), PRIOQ_OK);
+  c.expect("prioq_config_init", (prioq_config_init)(nullptr), PRIOQ_E_NULL_POINTER);
+
+  prioq_queue *queue = nullptr;
+  c.expect("prioq_create", prioq_create(nullptr, nullptr), PRIOQ_E_NULL_POINTER);
+  config.struct_size = 6;
+  c.expect("prioq_create", prioq_create(&config, &queue), PRIOQ_E_BAD_STRUCT_SIZE);
+  prioq_config_init(&config);
+  config.reserved_ = 1;
+  c.expect("prioq_create", prioq_create(&config, &queue), PRIOQ_E_INVALID_ARGUMENT);
+#if defined(TPOOL_FAULT_INJECTION)
+  ASSERT_EQ(prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, 1), PRIOQ_OK);
+  c.expect("prioq_create", prioq_create(nullptr, &queue), PRIOQ_E_OUT_OF_MEMORY);
+  prioq_testing_fault_reset();
+#endif
+  prioq_config_init(&config);
+  config.capacity = 1000;
+  c.expect("prioq_create", prioq_create(&config, &queue), PRIOQ_OK);
+
+  int value = 0;
+  c.expect("prioq_push", prioq_push(queue, &value, 0), PRIOQ_OK);
+  c.expect("prioq_push", prioq_push(nullptr, &value, 0), PRIOQ_E_NULL_POINTER);
+  c.expect("prioq_push", prioq_push(queue, &value, 3), PRIOQ_E_BAD_PRIORITY);
+  prioq_item items[2] = {{&value, 1}, {&value, 2}};
+  c.expect("prioq_push_batch", prioq_push_batch(queue, items, 2), PRIOQ_OK);
+  c.expect("prioq_push_batch", prioq_push_batch(queue, nullptr, 2), PRIOQ_E_NULL_POINTER);
+  prioq_item bad_items[1] = {{&value, -4}};
+  c.expect("prioq_push_batch", prioq_push_batch(queue, bad_items, 1), PRIOQ_E_BAD_PRIORITY);
+  size_t size = 0;
+  c.expect("prioq_size", prioq_size(queue, PRIOQ_PRIORITY_ALL, &size), PRIOQ_OK);
+  c.expect("prioq_size", prioq_size(queue, 0, nullptr), PRIOQ_E_NULL_POINTER);
+  c.expect("prioq_size", prioq_size(queue, 5, &size), PRIOQ_E_BAD_PRIORITY);
+
+  // Full: fill the rest of the capacity, in LOW, which also makes it grow.
+  std::vector<prioq_item> fill(1000 - 3, prioq_item{&value, 2});
+#if defined(TPOOL_FAULT_INJECTION)
+  // The LOW level's first ring holds 256 cells; a batch past it must grow.
+  ASSERT_EQ(prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, 1), PRIOQ_OK);
+  c.expect("prioq_push_batch", prioq_push_batch(queue, fill.data(), fill.size()),
+           PRIOQ_E_OUT_OF_MEMORY);
+  prioq_testing_fault_reset();
+  // HIGH holds 1 item; 255 more fill its first ring, so the next push must grow it.
+  std::vector<prioq_item> ring_full(255, prioq_item{&value, 0});
+  ASSERT_EQ(prioq_push_batch(queue, ring_full.data(), ring_full.size()), PRIOQ_OK);
+  ASSERT_EQ(prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, 1), PRIOQ_OK);
+  c.expect("prioq_push", prioq_push(queue, &value, 0), PRIOQ_E_OUT_OF_MEMORY);
+  prioq_testing_fault_reset();
+  void *drained = nullptr;
+  for (size_t i = 0; i < ring_full.size(); ++i) ASSERT_EQ(prioq_try_pop(queue, &drained, nullptr), PRIOQ_OK);
+#endif
+  ASSERT_EQ(prioq_push_batch(queue, fill.data(), fill.size()), PRIOQ_OK);
+  c.expect("prioq_push", prioq_push(queue, &value, 0), PRIOQ_E_FULL);
+  c.expect("prioq_push_batch", prioq_push_batch(queue, items, 1), PRIOQ_E_FULL);
+
+  void *item = nullptr;
+  int32_t priority = 0;
+  c.expect("prioq_try_pop", prioq_try_pop(queue, &item, &priority), PRIOQ_OK);
+  c.expect("prioq_try_pop", prioq_try_pop(queue, nullptr, &priority), PRIOQ_E_NULL_POINTER);
+  c.expect("prioq_pop", prioq_pop(queue, 0, &item, &priority), PRIOQ_OK);
+  c.expect("prioq_pop", prioq_pop(nullptr, 0, &item, &priority), PRIOQ_E_NULL_POINTER);
+  prioq_item out[4];
+  size_t popped = 0;
+  c.expect("prioq_pop_batch", prioq_pop_batch(queue, out, 4, 0, &popped), PRIOQ_OK);
+  c.expect("prioq_pop_batch", prioq_pop_batch(queue, nullptr, 4, 0, &popped),
+           PRIOQ_E_NULL_POINTER);
+  c.expect("prioq_pop_batch", prioq_pop_batch(queue, out, 0, 0, &popped),
+           PRIOQ_E_INVALID_ARGUMENT);
+  while (prioq_try_pop(queue, &item, nullptr) == PRIOQ_OK) {
+  }
+  c.expect("prioq_try_pop", prioq_try_pop(queue, &item, nullptr), PRIOQ_E_EMPTY);
+  c.expect("prioq_pop", prioq_pop(queue, 0, &item, nullptr), PRIOQ_E_TIMEOUT);
+  c.expect("prioq_pop_batch", prioq_pop_batch(queue, out, 4, 1, &popped), PRIOQ_E_TIMEOUT);
+
+  int32_t closed = 0;
+  c.expect("prioq_is_closed", prioq_is_closed(queue, &closed), PRIOQ_OK);
+  c.expect("prioq_is_closed", prioq_is_closed(queue, nullptr), PRIOQ_E_NULL_POINTER);
+  c.expect("prioq_close", prioq_close(queue), PRIOQ_OK);
+  c.expect("prioq_close", prioq_close(nullptr), PRIOQ_E_NULL_POINTER);
+  c.expect("prioq_push", prioq_push(queue, &value, 0), PRIOQ_E_CLOSED);
+  c.expect("prioq_push_batch", prioq_push_batch(queue, items, 2), PRIOQ_E_CLOSED);
+  c.expect("prioq_try_pop", prioq_try_pop(queue, &item, nullptr), PRIOQ_E_CLOSED);
+  c.expect("prioq_pop", prioq_pop(queue, PRIOQ_INFINITE, &item, nullptr), PRIOQ_E_CLOSED);
+  c.expect("prioq_pop_batch", prioq_pop_batch(queue, out, 4, PRIOQ_INFINITE, &popped),
+           PRIOQ_E_CLOSED);
+  c.expect("prioq_destroy", prioq_destroy(queue), PRIOQ_OK);
+  c.expect("prioq_destroy", prioq_destroy(nullptr), PRIOQ_E_NULL_POINTER);
+
+  c.check_coverage(&prioq_name, {PRIOQ_E_OUT_OF_MEMORY});
+}
+
+}  // namespace
