@@ -34,14 +34,11 @@ if ! CC=clang CXX=clang++ cmake -S "$repo" -B "$build" -G Ninja \
   exit 1
 fi
 
-# The tpool target exists once src/tpool does; build whatever is defined.
-targets=()
-for candidate in prioq_fuzz tpool_fuzz; do
-  if cmake --build "$build" --target help 2>/dev/null | grep -q "^$candidate:"; then
-    targets+=("$candidate")
-  fi
-done
-if [ "${#targets[@]}" -eq 0 ] || ! cmake --build "$build" -j "$jobs" --target "${targets[@]}" >"$build.build.log" 2>&1; then
+# Both targets always exist; a build that lacks one is a failure. (Probing
+# with `cmake --build --target help | grep -q` raced: grep closing the pipe
+# early made cmake die of SIGPIPE, and pipefail then dropped a target.)
+targets=(prioq_fuzz tpool_fuzz)
+if ! cmake --build "$build" -j "$jobs" --target "${targets[@]}" >"$build.build.log" 2>&1; then
   grep -E 'error|Error' "$build.build.log" | head -n 30
   echo "0 passed, 1 failed"
   exit 1
