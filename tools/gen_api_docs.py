@@ -123,7 +123,7 @@ def render_status_table(path):
 
 STRUCT_BLOCK = re.compile(r"typedef struct (?P<name>\w+) \{(?P<body>.*?)\} (?P=name);", re.S)
 FIELD = re.compile(r"\b(?P<field>\w+)\s*(?:\[[^\]]*\])?\s*;")
-ENUM_TYPE = re.compile(r"typedef (?:PRIOQ|TPOOL)_ENUM\((?P<name>\w+)\)")
+ENUM_TYPE = re.compile(r"typedef enum (?P<name>\w+) (?:PRIOQ|TPOOL)_ENUM_BASE\b")
 SIZE_CONSTANT = re.compile(r"#define (?P<name>(?:PRIOQ|TPOOL)_\w+_SIZE_V\d+)\b")
 
 

@@ -68,9 +68,9 @@
  * is int32_t, so any 32-bit value a C caller passes is a valid value of the
  * type (see tpool.h). */
 #if defined(__cplusplus)
-#define PRIOQ_ENUM(name) enum name : int32_t
+#define PRIOQ_ENUM_BASE : int32_t
 #else
-#define PRIOQ_ENUM(name) enum name
+#define PRIOQ_ENUM_BASE
 #endif
 
 #ifdef __cplusplus
@@ -92,25 +92,27 @@ enum {
 #define PRIOQ_INFINITE 0xFFFFFFFFu
 
 /* X-macro: name, fixed numeric value, message. Values never change. */
-#define PRIOQ_STATUS_LIST(X)                                                      \
-  X(PRIOQ_OK, 0, "success")                                                       \
-  X(PRIOQ_E_NULL_POINTER, 1, "a required pointer argument was null")              \
-  X(PRIOQ_E_INVALID_ARGUMENT, 2, "an argument was out of its valid range")        \
-  X(PRIOQ_E_BAD_PRIORITY, 3, "priority must be 0 (HIGH), 1 (MEDIUM) or 2 (LOW)")  \
-  X(PRIOQ_E_BAD_STRUCT_SIZE, 4, "struct_size does not match a known version")     \
-  X(PRIOQ_E_OUT_OF_MEMORY, 5, "memory allocation failed")                         \
-  X(PRIOQ_E_CLOSED, 6, "the queue is closed (and, for pops, empty)")              \
-  X(PRIOQ_E_FULL, 7, "the queue is at its configured capacity")                   \
-  X(PRIOQ_E_EMPTY, 8, "the queue is empty")                                       \
-  X(PRIOQ_E_TIMEOUT, 9, "the timeout elapsed before an item arrived")             \
+#define PRIOQ_STATUS_LIST(X)                                                     \
+  X(PRIOQ_OK, 0, "success")                                                      \
+  X(PRIOQ_E_NULL_POINTER, 1, "a required pointer argument was null")             \
+  X(PRIOQ_E_INVALID_ARGUMENT, 2, "an argument was out of its valid range")       \
+  X(PRIOQ_E_BAD_PRIORITY, 3, "priority must be 0 (HIGH), 1 (MEDIUM) or 2 (LOW)") \
+  X(PRIOQ_E_BAD_STRUCT_SIZE, 4, "struct_size does not match a known version")    \
+  X(PRIOQ_E_OUT_OF_MEMORY, 5, "memory allocation failed")                        \
+  X(PRIOQ_E_CLOSED, 6, "the queue is closed (and, for pops, empty)")             \
+  X(PRIOQ_E_FULL, 7, "the queue is at its configured capacity")                  \
+  X(PRIOQ_E_EMPTY, 8, "the queue is empty")                                      \
+  X(PRIOQ_E_TIMEOUT, 9, "the timeout elapsed before an item arrived")            \
   X(PRIOQ_E_INTERNAL, 10, "internal error (a bug): please report it")
 
-typedef PRIOQ_ENUM(prioq_status) {
+/* clang-format off: the X-macro expansion below is not a statement */
+typedef enum prioq_status PRIOQ_ENUM_BASE {
 #define PRIOQ_STATUS_ENUM_(name, value, message) name = value,
   PRIOQ_STATUS_LIST(PRIOQ_STATUS_ENUM_)
 #undef PRIOQ_STATUS_ENUM_
-  PRIOQ_STATUS_FORCE_32BIT_ = 0x7fffffff
+      PRIOQ_STATUS_FORCE_32BIT_ = 0x7fffffff
 } prioq_status;
+/* clang-format on */
 
 typedef struct prioq_queue prioq_queue; /* opaque */
 
@@ -155,8 +157,7 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_config_init_sized(prioq_config *config,
  * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if config is null.
  * Allocates nothing. Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_config_init(prioq_config *config);
-#define prioq_config_init(config) \
-  prioq_config_init_sized((config), (uint32_t)sizeof(prioq_config))
+#define prioq_config_init(config) prioq_config_init_sized((config), (uint32_t)sizeof(prioq_config))
 
 /* Creates a queue. config may be null for the defaults.
  * Returns: PRIOQ_OK (*out_queue owns the queue until prioq_destroy);

@@ -92,9 +92,9 @@
  * valid value of the type: the library reads it as an integer and rejects
  * values outside the list with a status, never with undefined behaviour. */
 #if defined(__cplusplus)
-#define TPOOL_ENUM(name) enum name : int32_t
+#define TPOOL_ENUM_BASE : int32_t
 #else
-#define TPOOL_ENUM(name) enum name
+#define TPOOL_ENUM_BASE
 #endif
 
 #ifdef __cplusplus
@@ -114,33 +114,35 @@ enum {
 
 /* X-macro: name, fixed numeric value, message. Values never change and are
  * never reused (14 was TPOOL_E_UNSUPPORTED, which no function returned). */
-#define TPOOL_STATUS_LIST(X)                                                            \
-  X(TPOOL_OK, 0, "success")                                                             \
-  X(TPOOL_E_NULL_POINTER, 1, "a required pointer argument was null")                    \
-  X(TPOOL_E_INVALID_ARGUMENT, 2, "an argument was out of its valid range")              \
-  X(TPOOL_E_BAD_PRIORITY, 3, "priority must be 0 (HIGH), 1 (MEDIUM) or 2 (LOW)")        \
-  X(TPOOL_E_BAD_STRUCT_SIZE, 4, "struct_size does not match a known version")           \
-  X(TPOOL_E_BAD_WORKER_COUNT, 5, "need 1 <= min_workers <= max_workers <= 4096")        \
-  X(TPOOL_E_OUT_OF_MEMORY, 6, "memory allocation failed")                               \
-  X(TPOOL_E_THREAD_START, 7, "the operating system refused to start a thread")          \
-  X(TPOOL_E_SHUT_DOWN, 8, "the pool is shutting down or shut down")                     \
-  X(TPOOL_E_TIMEOUT, 9, "the timeout elapsed first")                                    \
+#define TPOOL_STATUS_LIST(X)                                                             \
+  X(TPOOL_OK, 0, "success")                                                              \
+  X(TPOOL_E_NULL_POINTER, 1, "a required pointer argument was null")                     \
+  X(TPOOL_E_INVALID_ARGUMENT, 2, "an argument was out of its valid range")               \
+  X(TPOOL_E_BAD_PRIORITY, 3, "priority must be 0 (HIGH), 1 (MEDIUM) or 2 (LOW)")         \
+  X(TPOOL_E_BAD_STRUCT_SIZE, 4, "struct_size does not match a known version")            \
+  X(TPOOL_E_BAD_WORKER_COUNT, 5, "need 1 <= min_workers <= max_workers <= 4096")         \
+  X(TPOOL_E_OUT_OF_MEMORY, 6, "memory allocation failed")                                \
+  X(TPOOL_E_THREAD_START, 7, "the operating system refused to start a thread")           \
+  X(TPOOL_E_SHUT_DOWN, 8, "the pool is shutting down or shut down")                      \
+  X(TPOOL_E_TIMEOUT, 9, "the timeout elapsed first")                                     \
   X(TPOOL_E_WOULD_DEADLOCK, 10, "called from a pool thread where it could never return") \
-  X(TPOOL_E_JOB_RUNNING, 11, "the job is running; cancellation was requested")          \
-  X(TPOOL_E_JOB_FINISHED, 12, "the job already has its outcome")                        \
-  X(TPOOL_E_INVALID_HANDLE, 13, "the handle was released or is not a tpool handle")     \
+  X(TPOOL_E_JOB_RUNNING, 11, "the job is running; cancellation was requested")           \
+  X(TPOOL_E_JOB_FINISHED, 12, "the job already has its outcome")                         \
+  X(TPOOL_E_INVALID_HANDLE, 13, "the handle was released or is not a tpool handle")      \
   X(TPOOL_E_INTERNAL, 15, "internal error (a bug): please report it")
 
-typedef TPOOL_ENUM(tpool_status) {
+/* clang-format off: the X-macro expansion below is not a statement */
+typedef enum tpool_status TPOOL_ENUM_BASE {
 #define TPOOL_STATUS_ENUM_(name, value, message) name = value,
   TPOOL_STATUS_LIST(TPOOL_STATUS_ENUM_)
 #undef TPOOL_STATUS_ENUM_
-  TPOOL_STATUS_FORCE_32BIT_ = 0x7fffffff
+      TPOOL_STATUS_FORCE_32BIT_ = 0x7fffffff
 } tpool_status;
+/* clang-format on */
 
 /* The life of a job. QUEUED -> RUNNING -> DONE | FAILED, or QUEUED -> CANCELLED.
  * DONE, FAILED and CANCELLED are final. */
-typedef TPOOL_ENUM(tpool_job_state) {
+typedef enum tpool_job_state TPOOL_ENUM_BASE {
   TPOOL_JOB_QUEUED = 0,
   TPOOL_JOB_RUNNING = 1,
   TPOOL_JOB_DONE = 2,
@@ -149,13 +151,13 @@ typedef TPOOL_ENUM(tpool_job_state) {
   TPOOL_JOB_STATE_FORCE_32BIT_ = 0x7fffffff
 } tpool_job_state;
 
-typedef TPOOL_ENUM(tpool_shutdown_mode) {
+typedef enum tpool_shutdown_mode TPOOL_ENUM_BASE {
   TPOOL_SHUTDOWN_DRAIN = 0,  /* run every queued job, then stop */
   TPOOL_SHUTDOWN_CANCEL = 1, /* cancel every queued job, let running ones finish */
   TPOOL_SHUTDOWN_MODE_FORCE_32BIT_ = 0x7fffffff
 } tpool_shutdown_mode;
 
-typedef TPOOL_ENUM(tpool_log_level) {
+typedef enum tpool_log_level TPOOL_ENUM_BASE {
   TPOOL_LOG_TRACE = 0,
   TPOOL_LOG_DEBUG = 1,
   TPOOL_LOG_INFO = 2,
@@ -165,7 +167,7 @@ typedef TPOOL_ENUM(tpool_log_level) {
   TPOOL_LOG_LEVEL_FORCE_32BIT_ = 0x7fffffff
 } tpool_log_level;
 
-typedef TPOOL_ENUM(tpool_thread_priority) {
+typedef enum tpool_thread_priority TPOOL_ENUM_BASE {
   TPOOL_THREAD_PRIORITY_LOWEST = -2,
   TPOOL_THREAD_PRIORITY_BELOW_NORMAL = -1,
   TPOOL_THREAD_PRIORITY_NORMAL = 0,
@@ -174,8 +176,8 @@ typedef TPOOL_ENUM(tpool_thread_priority) {
   TPOOL_THREAD_PRIORITY_FORCE_32BIT_ = 0x7fffffff
 } tpool_thread_priority;
 
-typedef struct tpool_pool tpool_pool; /* opaque */
-typedef struct tpool_job tpool_job;   /* opaque job handle */
+typedef struct tpool_pool tpool_pool;         /* opaque */
+typedef struct tpool_job tpool_job;           /* opaque job handle */
 typedef struct tpool_job_info tpool_job_info; /* opaque, valid during a job callback only */
 
 /* The job body. Runs on a worker thread. info is valid only during the call.
@@ -191,38 +193,38 @@ typedef void(TPOOL_CALL *tpool_log_fn)(void *user, tpool_log_level level, const 
 
 /* The pool configuration. Version 1; fields are only ever appended. */
 typedef struct tpool_config {
-  uint32_t struct_size;     /* set by tpool_config_init */
-  uint32_t min_workers;     /* default: logical processors (at least 1) */
-  uint32_t max_workers;     /* default: min_workers; growth happens above min */
+  uint32_t struct_size; /* set by tpool_config_init */
+  uint32_t min_workers; /* default: logical processors (at least 1) */
+  uint32_t max_workers; /* default: min_workers; growth happens above min */
   /* Workers above min_workers exit after this long without work; default
    * 10000. 0: as soon as they find no work. TPOOL_INFINITE: never. */
   uint32_t idle_timeout_ms;
-  size_t stack_size;        /* bytes, at most 1 GiB; 0 (default): the OS default */
+  size_t stack_size; /* bytes, at most 1 GiB; 0 (default): the OS default */
   /* Copied by tpool_create; null or "" means the default "tpool". Workers are
    * named "<prefix>-<n>", cut to the OS limit (Linux: 15 bytes; Windows: 63
    * characters). */
   const char *thread_name_prefix;
-  int32_t thread_priority;  /* a tpool_thread_priority; default NORMAL */
-  uint16_t affinity_group;  /* Windows processor group; ignored on other systems */
-  uint16_t reserved0_;      /* must be 0 */
+  int32_t thread_priority; /* a tpool_thread_priority; default NORMAL */
+  uint16_t affinity_group; /* Windows processor group; ignored on other systems */
+  uint16_t reserved0_;     /* must be 0 */
   /* 0 (default): no affinity. Else bit i = processor i of affinity_group;
    * every set bit must name a processor that exists (Windows: an active
    * processor of the group; Linux: one this process may run on), or
    * tpool_create returns TPOOL_E_INVALID_ARGUMENT. */
   uint64_t affinity_mask;
   uint32_t starvation_bound_ms; /* default 100; 0 disables the bound */
-  int32_t log_level;        /* a tpool_log_level; default TPOOL_LOG_WARN */
-  tpool_log_fn log_fn;      /* null: logging off */
-  void *log_user;           /* passed to log_fn */
+  int32_t log_level;            /* a tpool_log_level; default TPOOL_LOG_WARN */
+  tpool_log_fn log_fn;          /* null: logging off */
+  void *log_user;               /* passed to log_fn */
 } tpool_config;
 #define TPOOL_CONFIG_SIZE_V1 ((uint32_t)(offsetof(tpool_config, log_user) + sizeof(void *)))
 
 /* One job for tpool_submit_ex / tpool_submit_batch. Version 1. */
 typedef struct tpool_job_desc {
-  uint32_t struct_size;      /* set by tpool_job_desc_init */
-  int32_t priority;          /* TPOOL_PRIORITY_*; default MEDIUM */
-  tpool_job_fn fn;           /* required */
-  void *context;             /* passed to fn and on_complete; owned by the caller */
+  uint32_t struct_size;            /* set by tpool_job_desc_init */
+  int32_t priority;                /* TPOOL_PRIORITY_*; default MEDIUM */
+  tpool_job_fn fn;                 /* required */
+  void *context;                   /* passed to fn and on_complete; owned by the caller */
   tpool_completion_fn on_complete; /* optional */
 } tpool_job_desc;
 #define TPOOL_JOB_DESC_SIZE_V1 \
@@ -263,14 +265,15 @@ typedef struct tpool_stats {
   uint64_t workers_reaped; /* workers that exited after idle_timeout_ms */
   tpool_priority_stats priority[TPOOL_PRIORITY_COUNT];
 } tpool_stats;
-#define TPOOL_STATS_SIZE_V1 \
-  ((uint32_t)(offsetof(tpool_stats, priority) + TPOOL_PRIORITY_COUNT * sizeof(tpool_priority_stats)))
+#define TPOOL_STATS_SIZE_V1                     \
+  ((uint32_t)(offsetof(tpool_stats, priority) + \
+              TPOOL_PRIORITY_COUNT * sizeof(tpool_priority_stats)))
 
 /* One worker slot's diagnostics. Version 1. */
 typedef struct tpool_worker_stats {
   uint32_t struct_size; /* set by the caller in element 0: the array's stride */
   uint32_t worker_index;
-  int32_t live;         /* 1 if the worker thread is running */
+  int32_t live; /* 1 if the worker thread is running */
   int32_t reserved_;
   uint64_t jobs_run;
   uint64_t busy_ns;
@@ -309,8 +312,7 @@ TPOOL_API tpool_status TPOOL_CALL tpool_config_init_sized(tpool_config *config,
  * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if config is null.
  * Allocates nothing. Thread-safe. */
 TPOOL_API tpool_status TPOOL_CALL tpool_config_init(tpool_config *config);
-#define tpool_config_init(config) \
-  tpool_config_init_sized((config), (uint32_t)sizeof(tpool_config))
+#define tpool_config_init(config) tpool_config_init_sized((config), (uint32_t)sizeof(tpool_config))
 
 /* Fills the first struct_size bytes of *desc: MEDIUM priority, null
  * callbacks and context, struct_size. Sizes as tpool_config_init_sized. Use
@@ -430,7 +432,8 @@ TPOOL_API tpool_status TPOOL_CALL tpool_cancel_all(tpool_pool *pool, size_t *out
  * TPOOL_E_INVALID_HANDLE for a released handle (detected while its record
  * is not reused).
  * Allocates nothing. Thread-safe. */
-TPOOL_API tpool_status TPOOL_CALL tpool_job_status(const tpool_job *job, tpool_job_state *out_state);
+TPOOL_API tpool_status TPOOL_CALL tpool_job_status(const tpool_job *job,
+                                                   tpool_job_state *out_state);
 
 /* Waits until the job has its outcome, up to timeout_ms (0: just look). It
  * returns only after the job's completion callback (if any) has returned.

@@ -22,7 +22,8 @@ std::vector<DemoJob> plan_demo_jobs(const DemoOptions &options, CompletionLog *l
     job.index = i;
     job.priority = i < high ? TPOOL_PRIORITY_HIGH
                             : (i < high + medium ? TPOOL_PRIORITY_MEDIUM : TPOOL_PRIORITY_LOW);
-    job.sleep_ms = options.min_sleep_ms + static_cast<int>(next() % static_cast<uint32_t>(sleep_span));
+    job.sleep_ms =
+        options.min_sleep_ms + static_cast<int>(next() % static_cast<uint32_t>(sleep_span));
     job.log = log;
   }
   // Fisher-Yates over the priorities only, so indexes stay in submission order.
@@ -54,13 +55,19 @@ void TPOOL_CALL record_demo_completion(void *context, tpool_job_state outcome) {
 
 const char *priority_name(int32_t priority) {
   switch (priority) {
-    case TPOOL_PRIORITY_HIGH: return "HIGH";
-    case TPOOL_PRIORITY_MEDIUM: return "MEDIUM";
-    case TPOOL_PRIORITY_LOW: return "LOW";
-    default: return "?";
+    case TPOOL_PRIORITY_HIGH:
+      return "HIGH";
+    case TPOOL_PRIORITY_MEDIUM:
+      return "MEDIUM";
+    case TPOOL_PRIORITY_LOW:
+      return "LOW";
+    default:
+      return "?";
   }
 }
 
-char priority_letter(int32_t priority) { return priority_name(priority)[0]; }
+char priority_letter(int32_t priority) {
+  return priority_name(priority)[0];
+}
 
 }  // namespace client_app

@@ -7,16 +7,16 @@
 //
 // Exit code 0 only if every job ran and completed exactly once with DONE.
 // A demonstration, not a benchmark: bench measures performance.
-#include "demo_jobs.h"
-#include "progress_line.h"
-#include "report.h"
-
 #include <prioq/prioq.h>
 #include <tpool/tpool.h>
 
 #include <cstdio>
 #include <cstring>
 #include <vector>
+
+#include "demo_jobs.h"
+#include "progress_line.h"
+#include "report.h"
 
 namespace {
 
@@ -36,12 +36,15 @@ int usage() {
 int run(const DemoOptions &options) {
   // A header/DLL mismatch would make every struct_size below a lie: refuse early.
   if (tpool_version() != TPOOL_VERSION_HEX || prioq_version() != PRIOQ_VERSION_HEX) {
-    std::fprintf(stderr, "DLL version mismatch: tpool 0x%06x (header 0x%06x), prioq 0x%06x (header 0x%06x)\n",
-                 tpool_version(), TPOOL_VERSION_HEX, prioq_version(), PRIOQ_VERSION_HEX);
+    std::fprintf(
+        stderr,
+        "DLL version mismatch: tpool 0x%06x (header 0x%06x), prioq 0x%06x (header 0x%06x)\n",
+        tpool_version(), TPOOL_VERSION_HEX, prioq_version(), PRIOQ_VERSION_HEX);
     return 1;
   }
-  std::printf("tpool %06x, prioq %06x: %d jobs of %d-%d ms on %u workers\n", tpool_version(), prioq_version(),
-              options.job_count, options.min_sleep_ms, options.max_sleep_ms, options.workers);
+  std::printf("tpool %06x, prioq %06x: %d jobs of %d-%d ms on %u workers\n", tpool_version(),
+              prioq_version(), options.job_count, options.min_sleep_ms, options.max_sleep_ms,
+              options.workers);
 
   tpool_config config;
   if (!check(tpool_config_init(&config), "tpool_config_init")) return 1;
@@ -89,8 +92,9 @@ int run(const DemoOptions &options) {
   ok = verify_exactly_once(jobs, stats) && ok;
   ok = check(tpool_destroy(pool), "tpool_destroy") && ok;
 
-  std::printf("\n%s\n", ok ? "OK: every job ran and completed exactly once; the pool shut down cleanly."
-                           : "FAILED: see the problems above.");
+  std::printf("\n%s\n",
+              ok ? "OK: every job ran and completed exactly once; the pool shut down cleanly."
+                 : "FAILED: see the problems above.");
   return ok ? 0 : 1;
 }
 

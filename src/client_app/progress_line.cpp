@@ -24,7 +24,8 @@ void ProgressLine::update(const tpool_stats &stats) {
   }
   uint64_t finished = 0;
   for (const tpool_priority_stats &p : stats.priority) finished += p.done + p.failed + p.cancelled;
-  const int quarter = total_jobs_ > 0 ? static_cast<int>(finished * 4 / static_cast<uint64_t>(total_jobs_)) : 4;
+  const int quarter =
+      total_jobs_ > 0 ? static_cast<int>(finished * 4 / static_cast<uint64_t>(total_jobs_)) : 4;
   if (quarter != last_quarter_) {
     last_quarter_ = quarter;
     print(stats, true);
@@ -44,7 +45,8 @@ void ProgressLine::print(const tpool_stats &stats, bool final_line) {
     queued += p.queued;
   }
   // The snapshot is not one instant: idle may briefly exceed live.
-  const unsigned busy = stats.workers_live > stats.workers_idle ? stats.workers_live - stats.workers_idle : 0u;
+  const unsigned busy =
+      stats.workers_live > stats.workers_idle ? stats.workers_live - stats.workers_idle : 0u;
   std::printf("%s[progress] %3llu/%d done | queued H%llu M%llu L%llu (%llu) | workers busy %u/%u%s",
               interactive_ ? "\r" : "", static_cast<unsigned long long>(finished), total_jobs_,
               static_cast<unsigned long long>(stats.priority[TPOOL_PRIORITY_HIGH].queued),

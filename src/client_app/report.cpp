@@ -8,7 +8,9 @@ namespace client_app {
 
 namespace {
 
-unsigned long long as_ull(uint64_t value) { return static_cast<unsigned long long>(value); }
+unsigned long long as_ull(uint64_t value) {
+  return static_cast<unsigned long long>(value);
+}
 
 }  // namespace
 
@@ -20,7 +22,8 @@ void print_completion_order(const std::vector<DemoJob> &jobs) {
     return a->finish_rank.load() < b->finish_rank.load();
   });
 
-  std::printf("\nCompletion order (H = HIGH, M = MEDIUM, L = LOW; submission order was shuffled):\n");
+  std::printf(
+      "\nCompletion order (H = HIGH, M = MEDIUM, L = LOW; submission order was shuffled):\n");
   std::string line;
   for (const DemoJob *job : by_rank) {
     line += priority_letter(job->priority);
@@ -63,15 +66,16 @@ void print_pool_diagnostics(const tpool_pool *pool) {
   std::printf("  workers: live %u, idle %u, peak %u, min %u, max %u, grown %llu, reaped %llu\n",
               stats.workers_live, stats.workers_idle, stats.workers_peak, stats.workers_min,
               stats.workers_max, as_ull(stats.workers_grown), as_ull(stats.workers_reaped));
-  std::printf("  %-7s %9s %9s %9s %9s %9s %9s %14s %13s\n", "prio", "queued", "submitted", "started",
-              "done", "cancelled", "failed", "mean wait ms", "max wait ms");
+  std::printf("  %-7s %9s %9s %9s %9s %9s %9s %14s %13s\n", "prio", "queued", "submitted",
+              "started", "done", "cancelled", "failed", "mean wait ms", "max wait ms");
   for (int32_t priority = 0; priority < TPOOL_PRIORITY_COUNT; ++priority) {
     const tpool_priority_stats &p = stats.priority[priority];
-    const double mean_wait_ms =
-        p.started > 0 ? static_cast<double>(p.queue_wait_ns_total) / static_cast<double>(p.started) / 1e6 : 0.0;
-    std::printf("  %-7s %9llu %9llu %9llu %9llu %9llu %9llu %14.2f %13.2f\n", priority_name(priority),
-                as_ull(p.queued), as_ull(p.submitted), as_ull(p.started), as_ull(p.done),
-                as_ull(p.cancelled), as_ull(p.failed), mean_wait_ms,
+    const double mean_wait_ms = p.started > 0 ? static_cast<double>(p.queue_wait_ns_total) /
+                                                    static_cast<double>(p.started) / 1e6
+                                              : 0.0;
+    std::printf("  %-7s %9llu %9llu %9llu %9llu %9llu %9llu %14.2f %13.2f\n",
+                priority_name(priority), as_ull(p.queued), as_ull(p.submitted), as_ull(p.started),
+                as_ull(p.done), as_ull(p.cancelled), as_ull(p.failed), mean_wait_ms,
                 static_cast<double>(p.queue_wait_ns_max) / 1e6);
   }
 
@@ -81,9 +85,9 @@ void print_pool_diagnostics(const tpool_pool *pool) {
   if (tpool_get_worker_stats(pool, workers, 64, &count) == TPOOL_OK) {
     std::printf("  per worker (tpool_get_worker_stats):\n");
     for (size_t i = 0; i < count; ++i) {
-      std::printf("    worker %u: %s, jobs %llu, busy %.1f ms, idle %.1f ms\n", workers[i].worker_index,
-                  workers[i].live ? "live" : "exited", as_ull(workers[i].jobs_run),
-                  static_cast<double>(workers[i].busy_ns) / 1e6,
+      std::printf("    worker %u: %s, jobs %llu, busy %.1f ms, idle %.1f ms\n",
+                  workers[i].worker_index, workers[i].live ? "live" : "exited",
+                  as_ull(workers[i].jobs_run), static_cast<double>(workers[i].busy_ns) / 1e6,
                   static_cast<double>(workers[i].idle_ns) / 1e6);
     }
   }
@@ -98,9 +102,10 @@ bool verify_exactly_once(const std::vector<DemoJob> &jobs, const tpool_stats &st
     const int completions = job.completions.load(std::memory_order_acquire);
     const int outcome = job.outcome.load();
     if (runs != 1 || completions != 1 || outcome != TPOOL_JOB_DONE) {
-      std::printf("PROBLEM: job %d (%s) ran %d time(s), completed %d time(s), outcome %s\n", job.index,
-                  priority_name(job.priority), runs, completions,
-                  outcome < 0 ? "none" : tpool_job_state_string(static_cast<tpool_job_state>(outcome)));
+      std::printf(
+          "PROBLEM: job %d (%s) ran %d time(s), completed %d time(s), outcome %s\n", job.index,
+          priority_name(job.priority), runs, completions,
+          outcome < 0 ? "none" : tpool_job_state_string(static_cast<tpool_job_state>(outcome)));
       ok = false;
     }
   }
@@ -108,10 +113,11 @@ bool verify_exactly_once(const std::vector<DemoJob> &jobs, const tpool_stats &st
     const tpool_priority_stats &p = stats.priority[priority];
     if (p.submitted != planned[priority] || p.done != planned[priority] || p.cancelled != 0 ||
         p.failed != 0 || p.queued != 0) {
-      std::printf("PROBLEM: %s counters: submitted %llu, done %llu, cancelled %llu, failed %llu, "
-                  "queued %llu; planned %llu\n",
-                  priority_name(priority), as_ull(p.submitted), as_ull(p.done), as_ull(p.cancelled),
-                  as_ull(p.failed), as_ull(p.queued), as_ull(planned[priority]));
+      std::printf(
+          "PROBLEM: %s counters: submitted %llu, done %llu, cancelled %llu, failed %llu, "
+          "queued %llu; planned %llu\n",
+          priority_name(priority), as_ull(p.submitted), as_ull(p.done), as_ull(p.cancelled),
+          as_ull(p.failed), as_ull(p.queued), as_ull(planned[priority]));
       ok = false;
     }
   }

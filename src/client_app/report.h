@@ -2,11 +2,11 @@
 // diagnostics, and the exactly-once check that decides the exit code.
 #pragma once
 
-#include "demo_jobs.h"
-
 #include <tpool/tpool.h>
 
 #include <vector>
+
+#include "demo_jobs.h"
 
 namespace client_app {
 

@@ -51,7 +51,9 @@ uint64_t injected(point p) noexcept {
 }
 
 namespace {
-bool known(int32_t point_number) { return point_number >= 0 && point_number < kPointCount; }
+bool known(int32_t point_number) {
+  return point_number >= 0 && point_number < kPointCount;
+}
 }  // namespace
 
 bool arm_number(int32_t point_number, uint64_t nth) noexcept {

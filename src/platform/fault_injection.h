@@ -40,7 +40,9 @@ bool arm_number(int32_t point_number, uint64_t nth) noexcept;
 uint64_t arrivals_number(int32_t point_number) noexcept;
 uint64_t injected_number(int32_t point_number) noexcept;
 #else
-constexpr bool should_fail(point) noexcept { return false; }
+constexpr bool should_fail(point) noexcept {
+  return false;
+}
 #endif
 
 }  // namespace platform::fault

@@ -73,8 +73,8 @@ enum class thread_priority : int32_t {
 };
 
 struct thread_options {
-  size_t stack_size = 0;               // 0: platform default
-  const char *name = nullptr;          // copied by the callee; truncated to the OS limit
+  size_t stack_size = 0;       // 0: platform default
+  const char *name = nullptr;  // copied by the callee; truncated to the OS limit
   thread_priority priority = thread_priority::normal;
   // Affinity. group is a Windows processor group (ignored on POSIX, where mask
   // bit i means logical CPU i). mask == 0 means "no affinity requested".

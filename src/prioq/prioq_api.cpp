@@ -64,7 +64,9 @@ bool valid_priority(int32_t priority) {
 
 extern "C" {
 
-PRIOQ_API uint32_t PRIOQ_CALL prioq_version(void) { return PRIOQ_VERSION_HEX; }
+PRIOQ_API uint32_t PRIOQ_CALL prioq_version(void) {
+  return PRIOQ_VERSION_HEX;
+}
 
 PRIOQ_API const char *PRIOQ_CALL prioq_status_string(prioq_status status) {
   switch (status) {
@@ -89,7 +91,7 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_config_init_sized(prioq_config *config,
 }
 
 // Parenthesized: prioq.h defines a function-like macro of the same name.
-PRIOQ_API prioq_status PRIOQ_CALL (prioq_config_init)(prioq_config *config) {
+PRIOQ_API prioq_status PRIOQ_CALL(prioq_config_init)(prioq_config *config) {
   return api_call(fn_prioq_config_init, [&] {
     if (config == nullptr) return PRIOQ_E_NULL_POINTER;
     abi::write_init(default_config(), PRIOQ_CONFIG_SIZE_V1, kConfigVersions, config);
@@ -97,7 +99,8 @@ PRIOQ_API prioq_status PRIOQ_CALL (prioq_config_init)(prioq_config *config) {
   });
 }
 
-PRIOQ_API prioq_status PRIOQ_CALL prioq_create(const prioq_config *config, prioq_queue **out_queue) {
+PRIOQ_API prioq_status PRIOQ_CALL prioq_create(const prioq_config *config,
+                                               prioq_queue **out_queue) {
   return api_call(fn_prioq_create, [&] {
     if (out_queue == nullptr) return PRIOQ_E_NULL_POINTER;
     prioq_config effective = default_config();
@@ -225,7 +228,9 @@ PRIOQ_API uint64_t PRIOQ_CALL prioq_testing_undocumented_statuses(const char **o
   return g_audit.undocumented(out_function, out_status);
 }
 
-PRIOQ_API void PRIOQ_CALL prioq_testing_status_audit_reset(void) { g_audit.reset(); }
+PRIOQ_API void PRIOQ_CALL prioq_testing_status_audit_reset(void) {
+  g_audit.reset();
+}
 #endif
 
 }  // extern "C"

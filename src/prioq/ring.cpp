@@ -12,7 +12,9 @@ namespace {
 
 // Signed distance between two positions; positions never wrap in practice
 // (2^63 operations), the cast only keeps the comparison well defined.
-int64_t distance(uint64_t from, uint64_t to) { return static_cast<int64_t>(to - from); }
+int64_t distance(uint64_t from, uint64_t to) {
+  return static_cast<int64_t>(to - from);
+}
 
 }  // namespace
 

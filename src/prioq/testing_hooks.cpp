@@ -13,7 +13,9 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_testing_fault_arm(int32_t point, uint64_
   return platform::fault::arm_number(point, nth) ? PRIOQ_OK : PRIOQ_E_INVALID_ARGUMENT;
 }
 
-PRIOQ_API void PRIOQ_CALL prioq_testing_fault_reset(void) { platform::fault::reset(); }
+PRIOQ_API void PRIOQ_CALL prioq_testing_fault_reset(void) {
+  platform::fault::reset();
+}
 
 PRIOQ_API uint64_t PRIOQ_CALL prioq_testing_fault_arrivals(int32_t point) {
   return platform::fault::arrivals_number(point);

@@ -117,11 +117,15 @@ class event_count {
   // state completes the argument (prepare_wait before the check before the
   // notifier's write before this load, so the waiter is seen). Follow up
   // with wake_one() if should_wake(state), wake_all() if has_waiters(state).
-  uint64_t peek_ordered() const { return state_.load(std::memory_order_seq_cst); }
+  uint64_t peek_ordered() const {
+    return state_.load(std::memory_order_seq_cst);
+  }
   static bool should_wake(uint64_t state) {
     return spinners_of(state) == 0 && pending_of(state) < waiters_of(state);
   }
-  static bool has_waiters(uint64_t state) { return waiters_of(state) != 0; }
+  static bool has_waiters(uint64_t state) {
+    return waiters_of(state) != 0;
+  }
 
   // Wakes one waiter that has no wake on its way yet; does nothing if every
   // waiter has one (or nobody waits).
@@ -152,7 +156,9 @@ class event_count {
     const uint64_t state = state_.load(std::memory_order_relaxed);
     return waiters_of(state) - pending_of(state);
   }
-  uint32_t spinners() const { return spinners_of(state_.load(std::memory_order_relaxed)); }
+  uint32_t spinners() const {
+    return spinners_of(state_.load(std::memory_order_relaxed));
+  }
 
  private:
   // state_ packs three counts so one RMW reads them all, 21 bits each:
@@ -165,7 +171,9 @@ class event_count {
   static constexpr uint64_t kPending = uint64_t{1} << kFieldBits;
   static constexpr uint64_t kSpinner = uint64_t{1} << (2 * kFieldBits);
 
-  static uint32_t waiters_of(uint64_t state) { return static_cast<uint32_t>(state & kFieldMask); }
+  static uint32_t waiters_of(uint64_t state) {
+    return static_cast<uint32_t>(state & kFieldMask);
+  }
   static uint32_t pending_of(uint64_t state) {
     return static_cast<uint32_t>((state >> kFieldBits) & kFieldMask);
   }

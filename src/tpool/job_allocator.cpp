@@ -116,7 +116,9 @@ void job_allocator::offer(record_magazine *magazine, bool must_empty) {
   magazine->count = 0;
 }
 
-void job_allocator::recycle(job_record *record) { push_returned(record, record); }
+void job_allocator::recycle(job_record *record) {
+  push_returned(record, record);
+}
 
 void job_allocator::push_returned(job_record *first, job_record *last) {
   job_record *head = returned_.load(std::memory_order_relaxed);

@@ -14,7 +14,8 @@ pool::pool(const tpool_config &config)
     : min_workers_(config.min_workers),
       max_workers_(config.max_workers),
       idle_timeout_ms_(config.idle_timeout_ms),
-      thread_name_prefix_(config.thread_name_prefix != nullptr && config.thread_name_prefix[0] != '\0'
+      thread_name_prefix_(config.thread_name_prefix != nullptr &&
+                                  config.thread_name_prefix[0] != '\0'
                               ? config.thread_name_prefix
                               : "tpool"),
       log_(config.log_fn, config.log_user, config.log_level) {

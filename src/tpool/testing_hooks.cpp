@@ -13,7 +13,9 @@ TPOOL_API tpool_status TPOOL_CALL tpool_testing_fault_arm(int32_t point, uint64_
   return platform::fault::arm_number(point, nth) ? TPOOL_OK : TPOOL_E_INVALID_ARGUMENT;
 }
 
-TPOOL_API void TPOOL_CALL tpool_testing_fault_reset(void) { platform::fault::reset(); }
+TPOOL_API void TPOOL_CALL tpool_testing_fault_reset(void) {
+  platform::fault::reset();
+}
 
 TPOOL_API uint64_t TPOOL_CALL tpool_testing_fault_arrivals(int32_t point) {
   return platform::fault::arrivals_number(point);

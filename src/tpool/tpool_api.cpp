@@ -14,8 +14,8 @@
 #include "tpool/job_record.h"
 #include "tpool/logger.h"
 #include "tpool/pool.h"
-#include "tpool/tpool.h"
 #include "tpool/testing_hooks.h"
+#include "tpool/tpool.h"
 
 using tpool_impl::job_record;
 using tpool_impl::pool;
@@ -163,7 +163,9 @@ tpool_status reject(pool *owner, const char *function, tpool_status status) {
 
 extern "C" {
 
-TPOOL_API uint32_t TPOOL_CALL tpool_version(void) { return TPOOL_VERSION_HEX; }
+TPOOL_API uint32_t TPOOL_CALL tpool_version(void) {
+  return TPOOL_VERSION_HEX;
+}
 
 TPOOL_API const char *TPOOL_CALL tpool_status_string(tpool_status status) {
   // tpool_status has int32_t as its underlying type: any value is valid here.
@@ -206,7 +208,7 @@ TPOOL_API tpool_status TPOOL_CALL tpool_config_init_sized(tpool_config *config,
 }
 
 // Parenthesized: tpool.h defines a function-like macro of the same name.
-TPOOL_API tpool_status TPOOL_CALL (tpool_config_init)(tpool_config *config) {
+TPOOL_API tpool_status TPOOL_CALL(tpool_config_init)(tpool_config *config) {
   return api_call(fn_tpool_config_init, [&] {
     if (config == nullptr) return TPOOL_E_NULL_POINTER;
     abi::write_init(default_config(), TPOOL_CONFIG_SIZE_V1, kConfigVersions, config);
@@ -224,7 +226,7 @@ TPOOL_API tpool_status TPOOL_CALL tpool_job_desc_init_sized(tpool_job_desc *desc
   });
 }
 
-TPOOL_API tpool_status TPOOL_CALL (tpool_job_desc_init)(tpool_job_desc *desc) {
+TPOOL_API tpool_status TPOOL_CALL(tpool_job_desc_init)(tpool_job_desc *desc) {
   return api_call(fn_tpool_job_desc_init, [&] {
     if (desc == nullptr) return TPOOL_E_NULL_POINTER;
     abi::write_init(default_desc(), TPOOL_JOB_DESC_SIZE_V1, kDescVersions, desc);
@@ -401,7 +403,7 @@ TPOOL_API tpool_status TPOOL_CALL tpool_job_release(tpool_job *job) {
   return api_call(fn_tpool_job_release, [&] {
     if (job == nullptr) return TPOOL_E_NULL_POINTER;
     return tpool_impl::job_allocator::release_handle(record_of(job)) ? TPOOL_OK
-                                                                      : TPOOL_E_INVALID_HANDLE;
+                                                                     : TPOOL_E_INVALID_HANDLE;
   });
 }
 
@@ -487,7 +489,9 @@ TPOOL_API uint64_t TPOOL_CALL tpool_testing_undocumented_statuses(const char **o
   return g_audit.undocumented(out_function, out_status);
 }
 
-TPOOL_API void TPOOL_CALL tpool_testing_status_audit_reset(void) { g_audit.reset(); }
+TPOOL_API void TPOOL_CALL tpool_testing_status_audit_reset(void) {
+  g_audit.reset();
+}
 #endif
 
 }  // extern "C"

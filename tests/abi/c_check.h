@@ -14,23 +14,23 @@
 
 static int c_check_failures = 0;
 
-#define C_CHECK(condition)                                                         \
-  do {                                                                             \
-    if (!(condition)) {                                                            \
+#define C_CHECK(condition)                                                   \
+  do {                                                                       \
+    if (!(condition)) {                                                      \
       c_report("%s:%d: check failed: %s\n", __FILE__, __LINE__, #condition); \
-      ++c_check_failures;                                                          \
-    }                                                                              \
+      ++c_check_failures;                                                    \
+    }                                                                        \
   } while (0)
 
 /* Checks that a call returned the expected status, printing both on failure. */
-#define C_CHECK_STATUS(call, expected)                                               \
-  do {                                                                               \
-    const int c_check_actual_ = (int)(call);                                         \
-    if (c_check_actual_ != (int)(expected)) {                                        \
-      c_report("%s:%d: %s returned %d, expected %s (%d)\n", __FILE__, __LINE__,       \
-              #call, c_check_actual_, #expected, (int)(expected));                   \
-      ++c_check_failures;                                                            \
-    }                                                                                \
+#define C_CHECK_STATUS(call, expected)                                                 \
+  do {                                                                                 \
+    const int c_check_actual_ = (int)(call);                                           \
+    if (c_check_actual_ != (int)(expected)) {                                          \
+      c_report("%s:%d: %s returned %d, expected %s (%d)\n", __FILE__, __LINE__, #call, \
+               c_check_actual_, #expected, (int)(expected));                           \
+      ++c_check_failures;                                                              \
+    }                                                                                  \
   } while (0)
 
 static int c_check_exit_code(const char *program) {

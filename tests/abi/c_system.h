@@ -45,7 +45,9 @@ __declspec(dllimport) c_farproc __stdcall GetProcAddress(c_module module, const 
 __declspec(dllimport) int __stdcall FreeLibrary(c_module module);
 /* Problems go to standard output: msvcrt's stderr needs its FILE table. */
 #define c_report printf
-static inline void c_sleep_one_ms(void) { Sleep(1); }
+static inline void c_sleep_one_ms(void) {
+  Sleep(1);
+}
 
 #else /* the usual headers */
 
@@ -55,7 +57,9 @@ static inline void c_sleep_one_ms(void) { Sleep(1); }
 #include <windows.h>
 typedef HMODULE c_module;
 typedef FARPROC c_farproc;
-static inline void c_sleep_one_ms(void) { Sleep(1); }
+static inline void c_sleep_one_ms(void) {
+  Sleep(1);
+}
 #else
 #include <time.h>
 static inline void c_sleep_one_ms(void) {

@@ -30,7 +30,9 @@ static const char *const tpool_names[] = {TPOOL_EXPORTED_FUNCTIONS(NAME_STRING_)
 
 #ifdef _WIN32
 typedef c_module library_handle;
-static library_handle open_library(const char *path) { return LoadLibraryA(path); }
+static library_handle open_library(const char *path) {
+  return LoadLibraryA(path);
+}
 static any_function find_function(library_handle library, const char *name) {
   c_farproc address = GetProcAddress(library, name);
   any_function function;
@@ -38,11 +40,17 @@ static any_function find_function(library_handle library, const char *name) {
   memcpy(&function, &address, sizeof function);
   return function;
 }
-static void close_library(library_handle library) { FreeLibrary(library); }
-static const char *last_error(void) { return "LoadLibraryA failed (see GetLastError)"; }
+static void close_library(library_handle library) {
+  FreeLibrary(library);
+}
+static const char *last_error(void) {
+  return "LoadLibraryA failed (see GetLastError)";
+}
 #else
 typedef void *library_handle;
-static library_handle open_library(const char *path) { return dlopen(path, RTLD_NOW | RTLD_LOCAL); }
+static library_handle open_library(const char *path) {
+  return dlopen(path, RTLD_NOW | RTLD_LOCAL);
+}
 static any_function find_function(library_handle library, const char *name) {
   void *address = dlsym(library, name);
   any_function function;
@@ -51,7 +59,9 @@ static any_function find_function(library_handle library, const char *name) {
   memcpy(&function, &address, sizeof function);
   return function;
 }
-static void close_library(library_handle library) { dlclose(library); }
+static void close_library(library_handle library) {
+  dlclose(library);
+}
 static const char *last_error(void) {
   const char *error = dlerror();
   return error != NULL ? error : "dlopen failed";
@@ -73,8 +83,8 @@ int main(int argc, char **argv) {
   }
   names = strcmp(argv[2], "prioq") == 0 ? prioq_names : tpool_names;
   version_name = strcmp(argv[2], "prioq") == 0 ? "prioq_version" : "tpool_version";
-  expected_version = strcmp(argv[2], "prioq") == 0 ? (uint32_t)PRIOQ_VERSION_HEX
-                                                   : (uint32_t)TPOOL_VERSION_HEX;
+  expected_version =
+      strcmp(argv[2], "prioq") == 0 ? (uint32_t)PRIOQ_VERSION_HEX : (uint32_t)TPOOL_VERSION_HEX;
 
   library = open_library(argv[1]);
   if (library == NULL) {
@@ -97,7 +107,7 @@ int main(int argc, char **argv) {
     memcpy(&version, &function, sizeof version);
     if (version() != expected_version) {
       c_report("%s() returned 0x%06x, expected 0x%06x\n", version_name, (unsigned)version(),
-              (unsigned)expected_version);
+               (unsigned)expected_version);
       ++unresolved;
     }
   }

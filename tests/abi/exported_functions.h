@@ -24,32 +24,32 @@
   X(prioq_is_closed)                \
   X(prioq_size)
 
-#define TPOOL_EXPORTED_FUNCTIONS(X)    \
-  X(tpool_version)                     \
-  X(tpool_status_string)               \
-  X(tpool_job_state_string)            \
-  X(tpool_config_init_sized)           \
-  X(tpool_config_init)                 \
-  X(tpool_job_desc_init_sized)         \
-  X(tpool_job_desc_init)               \
-  X(tpool_create)                      \
-  X(tpool_shutdown)                    \
-  X(tpool_destroy)                     \
-  X(tpool_wait_idle)                   \
-  X(tpool_submit)                      \
-  X(tpool_submit_ex)                   \
-  X(tpool_submit_batch)                \
-  X(tpool_cancel_all)                  \
-  X(tpool_job_status)                  \
-  X(tpool_job_wait)                    \
-  X(tpool_job_cancel)                  \
-  X(tpool_job_id)                      \
-  X(tpool_job_release)                 \
-  X(tpool_job_info_cancel_requested)   \
-  X(tpool_job_info_set_failed)         \
-  X(tpool_job_info_get)                \
-  X(tpool_get_stats)                   \
-  X(tpool_get_worker_stats)            \
+#define TPOOL_EXPORTED_FUNCTIONS(X)  \
+  X(tpool_version)                   \
+  X(tpool_status_string)             \
+  X(tpool_job_state_string)          \
+  X(tpool_config_init_sized)         \
+  X(tpool_config_init)               \
+  X(tpool_job_desc_init_sized)       \
+  X(tpool_job_desc_init)             \
+  X(tpool_create)                    \
+  X(tpool_shutdown)                  \
+  X(tpool_destroy)                   \
+  X(tpool_wait_idle)                 \
+  X(tpool_submit)                    \
+  X(tpool_submit_ex)                 \
+  X(tpool_submit_batch)              \
+  X(tpool_cancel_all)                \
+  X(tpool_job_status)                \
+  X(tpool_job_wait)                  \
+  X(tpool_job_cancel)                \
+  X(tpool_job_id)                    \
+  X(tpool_job_release)               \
+  X(tpool_job_info_cancel_requested) \
+  X(tpool_job_info_set_failed)       \
+  X(tpool_job_info_get)              \
+  X(tpool_get_stats)                 \
+  X(tpool_get_worker_stats)          \
   X(tpool_set_log_level)
 
 #endif /* TPOOL_TESTS_ABI_EXPORTED_FUNCTIONS_H */

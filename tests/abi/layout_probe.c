@@ -8,14 +8,12 @@
  * generated from the headers, so a field added there is compared at once.
  */
 #include "c_system.h"
-
 #include "prioq/prioq.h"
 #include "tpool/tpool.h"
 
-#define STRUCT(type)                                                           \
-  printf("struct %s size %u align %u\n", #type, (unsigned)sizeof(type), \
-         (unsigned)_Alignof(type));
-#define FIELD(type, field)                                                          \
+#define STRUCT(type) \
+  printf("struct %s size %u align %u\n", #type, (unsigned)sizeof(type), (unsigned)_Alignof(type));
+#define FIELD(type, field)                                                                  \
   printf("field %s.%s offset %u size %u\n", #type, #field, (unsigned)offsetof(type, field), \
          (unsigned)sizeof(((type *)0)->field));
 #define ENUM(type) printf("enum %s size %u\n", #type, (unsigned)sizeof(type));

@@ -8,15 +8,15 @@
 #error "prioq_c_client.c must be compiled as C, not C++."
 #endif
 
-#include "c_system.h"
-
 #include "c_check.h"
+#include "c_system.h"
 #include "prioq/prioq.h"
 
 static void check_library_identity(void) {
   C_CHECK(prioq_version() == (uint32_t)PRIOQ_VERSION_HEX);
   C_CHECK(strcmp(prioq_status_string(PRIOQ_OK), "success") == 0);
-  C_CHECK(strcmp(prioq_status_string(PRIOQ_E_FULL), "the queue is at its configured capacity") == 0);
+  C_CHECK(strcmp(prioq_status_string(PRIOQ_E_FULL), "the queue is at its configured capacity") ==
+          0);
   /* A C enum may hold any int: negative and unknown values are safe to pass. */
   C_CHECK(strcmp(prioq_status_string((prioq_status)-1), "unknown status") == 0);
   C_CHECK(strcmp(prioq_status_string((prioq_status)1000), "unknown status") == 0);

@@ -30,7 +30,9 @@ namespace {
 
 constexpr uint32_t kPatienceMs = 20000;
 
-uint32_t bit(int32_t status) { return status >= 0 && status < 32 ? uint32_t{1} << status : 0; }
+uint32_t bit(int32_t status) {
+  return status >= 0 && status < 32 ? uint32_t{1} << status : 0;
+}
 
 #define STATUS(name) bit(name)
 #define DOCUMENTED(function, mask) {#function, mask},
@@ -79,8 +81,12 @@ class contract {
   std::map<std::string, uint32_t> produced_;
 };
 
-const char *tpool_name(int32_t status) { return tpool_status_string(static_cast<tpool_status>(status)); }
-const char *prioq_name(int32_t status) { return prioq_status_string(static_cast<prioq_status>(status)); }
+const char *tpool_name(int32_t status) {
+  return tpool_status_string(static_cast<tpool_status>(status));
+}
+const char *prioq_name(int32_t status) {
+  return prioq_status_string(static_cast<prioq_status>(status));
+}
 
 // A job that holds its worker until released.
 struct holder {
@@ -300,20 +306,24 @@ TEST(StatusContract, EveryTpoolStatusTheHeaderListsIsProducedByItsFunction) {
   // ---- from inside a job of the same pool ----
   config = one_worker();
   ASSERT_EQ(tpool_create(&config, &pool), TPOOL_OK);
-  c.expect("tpool_wait_idle",
-           status_inside_a_job(pool, [](tpool_pool *p, tpool_job *) { return tpool_wait_idle(p, 0); }),
-           TPOOL_E_WOULD_DEADLOCK);
-  c.expect("tpool_shutdown", status_inside_a_job(pool, [](tpool_pool *p, tpool_job *) {
-             return tpool_shutdown(p, TPOOL_SHUTDOWN_DRAIN, 0);
-           }),
+  c.expect(
+      "tpool_wait_idle",
+      status_inside_a_job(pool, [](tpool_pool *p, tpool_job *) { return tpool_wait_idle(p, 0); }),
+      TPOOL_E_WOULD_DEADLOCK);
+  c.expect("tpool_shutdown",
+           status_inside_a_job(pool,
+                               [](tpool_pool *p, tpool_job *) {
+                                 return tpool_shutdown(p, TPOOL_SHUTDOWN_DRAIN, 0);
+                               }),
            TPOOL_E_WOULD_DEADLOCK);
   c.expect("tpool_destroy",
            status_inside_a_job(pool, [](tpool_pool *p, tpool_job *) { return tpool_destroy(p); }),
            TPOOL_E_WOULD_DEADLOCK);
-  c.expect("tpool_job_wait", status_inside_a_job(pool, [](tpool_pool *, tpool_job *self) {
-             return tpool_job_wait(self, 0, nullptr);
-           }),
-           TPOOL_E_WOULD_DEADLOCK);
+  c.expect(
+      "tpool_job_wait",
+      status_inside_a_job(
+          pool, [](tpool_pool *, tpool_job *self) { return tpool_job_wait(self, 0, nullptr); }),
+      TPOOL_E_WOULD_DEADLOCK);
   info_probe probe;
   ASSERT_EQ(tpool_submit(pool, &info_probe::run, &probe, 0, nullptr), TPOOL_OK);
   ASSERT_EQ(tpool_wait_idle(pool, kPatienceMs), TPOOL_OK);
@@ -332,8 +342,7 @@ TEST(StatusContract, EveryPrioqStatusTheHeaderListsIsProducedByItsFunction) {
   c.expect("prioq_config_init_sized", prioq_config_init_sized(&config, sizeof config), PRIOQ_OK);
   c.expect("prioq_config_init_sized", prioq_config_init_sized(nullptr, sizeof config),
            PRIOQ_E_NULL_POINTER);
-  c.expect("prioq_config_init_sized", prioq_config_init_sized(&config, 7),
-           PRIOQ_E_BAD_STRUCT_SIZE);
+  c.expect("prioq_config_init_sized", prioq_config_init_sized(&config, 7), PRIOQ_E_BAD_STRUCT_SIZE);
   c.expect("prioq_config_init", (prioq_config_init)(&config), PRIOQ_OK);
   c.expect("prioq_config_init", (prioq_config_init)(nullptr), PRIOQ_E_NULL_POINTER);
 
@@ -382,7 +391,8 @@ TEST(StatusContract, EveryPrioqStatusTheHeaderListsIsProducedByItsFunction) {
   c.expect("prioq_push", prioq_push(queue, &value, 0), PRIOQ_E_OUT_OF_MEMORY);
   prioq_testing_fault_reset();
   void *drained = nullptr;
-  for (size_t i = 0; i < ring_full.size(); ++i) ASSERT_EQ(prioq_try_pop(queue, &drained, nullptr), PRIOQ_OK);
+  for (size_t i = 0; i < ring_full.size(); ++i)
+    ASSERT_EQ(prioq_try_pop(queue, &drained, nullptr), PRIOQ_OK);
 #endif
   ASSERT_EQ(prioq_push_batch(queue, fill.data(), fill.size()), PRIOQ_OK);
   c.expect("prioq_push", prioq_push(queue, &value, 0), PRIOQ_E_FULL);
@@ -397,10 +407,8 @@ TEST(StatusContract, EveryPrioqStatusTheHeaderListsIsProducedByItsFunction) {
   prioq_item out[4];
   size_t popped = 0;
   c.expect("prioq_pop_batch", prioq_pop_batch(queue, out, 4, 0, &popped), PRIOQ_OK);
-  c.expect("prioq_pop_batch", prioq_pop_batch(queue, nullptr, 4, 0, &popped),
-           PRIOQ_E_NULL_POINTER);
-  c.expect("prioq_pop_batch", prioq_pop_batch(queue, out, 0, 0, &popped),
-           PRIOQ_E_INVALID_ARGUMENT);
+  c.expect("prioq_pop_batch", prioq_pop_batch(queue, nullptr, 4, 0, &popped), PRIOQ_E_NULL_POINTER);
+  c.expect("prioq_pop_batch", prioq_pop_batch(queue, out, 0, 0, &popped), PRIOQ_E_INVALID_ARGUMENT);
   while (prioq_try_pop(queue, &item, nullptr) == PRIOQ_OK) {
   }
   c.expect("prioq_try_pop", prioq_try_pop(queue, &item, nullptr), PRIOQ_E_EMPTY);

@@ -11,9 +11,8 @@
 #error "tpool_c_client.c must be compiled as C, not C++."
 #endif
 
-#include "c_system.h" /* first: it sets the feature macros */
-
 #include "c_check.h"
+#include "c_system.h" /* first: it sets the feature macros */
 #include "tpool/tpool.h"
 
 /* Bounds every wait so that a broken pool fails the run instead of hanging it. */
@@ -120,7 +119,8 @@ static void check_plain_submits(tpool_pool *pool) {
   int i;
   memset(records, 0, sizeof records);
   for (i = 0; i < kJobs; ++i) {
-    C_CHECK_STATUS(tpool_submit(pool, record_job, &records[i], i % TPOOL_PRIORITY_COUNT, NULL), TPOOL_OK);
+    C_CHECK_STATUS(tpool_submit(pool, record_job, &records[i], i % TPOOL_PRIORITY_COUNT, NULL),
+                   TPOOL_OK);
   }
   C_CHECK_STATUS(tpool_wait_idle(pool, WAIT_LIMIT_MS), TPOOL_OK);
   for (i = 0; i < kJobs; ++i) {
@@ -213,7 +213,8 @@ static void check_cancellation(void) {
   memset(queued_records, 0, sizeof queued_records);
 
   C_CHECK_STATUS(tpool_submit(pool, block_until_cancel_requested, &blocker_record,
-                              TPOOL_PRIORITY_HIGH, &blocker), TPOOL_OK);
+                              TPOOL_PRIORITY_HIGH, &blocker),
+                 TPOOL_OK);
   if (blocker == NULL) return;
   wait_until_running(blocker);
 
@@ -291,7 +292,8 @@ int main(void) {
                    TPOOL_E_INVALID_ARGUMENT);
     C_CHECK_STATUS(tpool_set_log_level(pool, -1), TPOOL_E_INVALID_ARGUMENT);
     C_CHECK_STATUS(tpool_shutdown(pool, TPOOL_SHUTDOWN_DRAIN, WAIT_LIMIT_MS), TPOOL_OK);
-    C_CHECK_STATUS(tpool_submit(pool, record_job, NULL, TPOOL_PRIORITY_HIGH, NULL), TPOOL_E_SHUT_DOWN);
+    C_CHECK_STATUS(tpool_submit(pool, record_job, NULL, TPOOL_PRIORITY_HIGH, NULL),
+                   TPOOL_E_SHUT_DOWN);
     C_CHECK_STATUS(tpool_destroy(pool), TPOOL_OK);
   }
   check_cancellation();

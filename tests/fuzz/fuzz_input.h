@@ -33,7 +33,6 @@ class input {
 
 }  // namespace fuzz
 
-#define FUZZ_CHECK(condition) \
-  ((condition) ? (void)0 : ::fuzz::fail(__FILE__, __LINE__, #condition))
+#define FUZZ_CHECK(condition) ((condition) ? (void)0 : ::fuzz::fail(__FILE__, __LINE__, #condition))
 
 #endif  // TPOOL_TESTS_FUZZ_FUZZ_INPUT_H

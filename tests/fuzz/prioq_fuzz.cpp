@@ -33,18 +33,28 @@ struct model {
   bool full_for(size_t extra) const { return capacity != 0 && capacity - total() < extra; }
 };
 
-void *item_of(uintptr_t id) { return reinterpret_cast<void *>(id); }
-uintptr_t id_of(void *item) { return reinterpret_cast<uintptr_t>(item); }
+void *item_of(uintptr_t id) {
+  return reinterpret_cast<void *>(id);
+}
+uintptr_t id_of(void *item) {
+  return reinterpret_cast<uintptr_t>(item);
+}
 
 int32_t decode_priority(fuzz::input &in) {
   switch (in.below(8)) {
-    case 5: return -1;
-    case 6: return 3;
-    case 7: return static_cast<int32_t>(0x80000000u);
-    default: return static_cast<int32_t>(in.below(3));
+    case 5:
+      return -1;
+    case 6:
+      return 3;
+    case 7:
+      return static_cast<int32_t>(0x80000000u);
+    default:
+      return static_cast<int32_t>(in.below(3));
   }
 }
-bool valid_priority(int32_t priority) { return priority >= 0 && priority < PRIOQ_PRIORITY_COUNT; }
+bool valid_priority(int32_t priority) {
+  return priority >= 0 && priority < PRIOQ_PRIORITY_COUNT;
+}
 
 // Removes the popped item from the model, checking that the queue was allowed
 // to return it.
@@ -110,16 +120,38 @@ class session {
  private:
   void step() {
     switch (in_.below(12)) {
-      case 0: case 1: case 2: push(); break;
-      case 3: push_batch(); break;
-      case 4: try_pop(); break;
-      case 5: pop_zero_timeout(); break;
-      case 6: pop_batch(); break;
-      case 7: check_sizes(); break;
-      case 8: if (in_.below(8) == 0) close(); break;
-      case 9: misuse(); break;
-      case 10: arm_allocation_fault(); break;
-      default: check_closed_flag(); break;
+      case 0:
+      case 1:
+      case 2:
+        push();
+        break;
+      case 3:
+        push_batch();
+        break;
+      case 4:
+        try_pop();
+        break;
+      case 5:
+        pop_zero_timeout();
+        break;
+      case 6:
+        pop_batch();
+        break;
+      case 7:
+        check_sizes();
+        break;
+      case 8:
+        if (in_.below(8) == 0) close();
+        break;
+      case 9:
+        misuse();
+        break;
+      case 10:
+        arm_allocation_fault();
+        break;
+      default:
+        check_closed_flag();
+        break;
     }
     check_sizes();
   }
@@ -158,7 +190,8 @@ class session {
     bool all_valid = true;
     for (prioq_item &item : batch) {
       item.value = item_of(next_id_++);
-      item.priority = in_.below(16) == 0 ? decode_priority(in_) : static_cast<int32_t>(in_.below(3));
+      item.priority =
+          in_.below(16) == 0 ? decode_priority(in_) : static_cast<int32_t>(in_.below(3));
       all_valid = all_valid && valid_priority(item.priority);
     }
     const prioq_status status = prioq_push_batch(queue_, batch.data(), count);
@@ -172,7 +205,8 @@ class session {
       FUZZ_CHECK(status == PRIOQ_E_FULL);
     } else if (!take_injected_fault(status)) {
       FUZZ_CHECK(status == PRIOQ_OK);
-      for (const prioq_item &item : batch) model_.levels[item.priority].push_back(id_of(item.value));
+      for (const prioq_item &item : batch)
+        model_.levels[item.priority].push_back(id_of(item.value));
     }
   }
 
@@ -257,18 +291,32 @@ class session {
     size_t count = 0;
     prioq_item slot;
     switch (in_.below(8)) {
-      case 0: FUZZ_CHECK(prioq_push(nullptr, item_of(1), 0) == PRIOQ_E_NULL_POINTER); break;
-      case 1: FUZZ_CHECK(prioq_try_pop(queue_, nullptr, nullptr) == PRIOQ_E_NULL_POINTER); break;
-      case 2: FUZZ_CHECK(prioq_pop(nullptr, 0, &item, nullptr) == PRIOQ_E_NULL_POINTER); break;
-      case 3: FUZZ_CHECK(prioq_push_batch(queue_, nullptr, 1 + in_.below(4)) == PRIOQ_E_NULL_POINTER); break;
-      case 4: FUZZ_CHECK(prioq_pop_batch(queue_, &slot, 1, 0, nullptr) == PRIOQ_E_NULL_POINTER); break;
+      case 0:
+        FUZZ_CHECK(prioq_push(nullptr, item_of(1), 0) == PRIOQ_E_NULL_POINTER);
+        break;
+      case 1:
+        FUZZ_CHECK(prioq_try_pop(queue_, nullptr, nullptr) == PRIOQ_E_NULL_POINTER);
+        break;
+      case 2:
+        FUZZ_CHECK(prioq_pop(nullptr, 0, &item, nullptr) == PRIOQ_E_NULL_POINTER);
+        break;
+      case 3:
+        FUZZ_CHECK(prioq_push_batch(queue_, nullptr, 1 + in_.below(4)) == PRIOQ_E_NULL_POINTER);
+        break;
+      case 4:
+        FUZZ_CHECK(prioq_pop_batch(queue_, &slot, 1, 0, nullptr) == PRIOQ_E_NULL_POINTER);
+        break;
       case 5: {
         const int32_t out_of_range[] = {3, -2, 1000, static_cast<int32_t>(0x80000000u)};
         FUZZ_CHECK(prioq_size(queue_, out_of_range[in_.below(4)], &count) == PRIOQ_E_BAD_PRIORITY);
         break;
       }
-      case 6: FUZZ_CHECK(prioq_size(queue_, 0, nullptr) == PRIOQ_E_NULL_POINTER); break;
-      default: FUZZ_CHECK(prioq_is_closed(queue_, nullptr) == PRIOQ_E_NULL_POINTER); break;
+      case 6:
+        FUZZ_CHECK(prioq_size(queue_, 0, nullptr) == PRIOQ_E_NULL_POINTER);
+        break;
+      default:
+        FUZZ_CHECK(prioq_is_closed(queue_, nullptr) == PRIOQ_E_NULL_POINTER);
+        break;
     }
   }
 
@@ -289,7 +337,8 @@ class session {
         FUZZ_CHECK(status == empty_pop_status(model_));
         break;
       }
-      for (size_t i = 0; i < count; ++i) expect_popped(model_, id_of(out[i].value), out[i].priority);
+      for (size_t i = 0; i < count; ++i)
+        expect_popped(model_, id_of(out[i].value), out[i].priority);
     }
     FUZZ_CHECK(model_.total() == 0);  // every accepted item came back exactly once
   }

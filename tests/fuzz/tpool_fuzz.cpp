@@ -34,7 +34,9 @@ using reliability::job_entry;
 using reliability::job_kind;
 using reliability::job_ledger;
 
-bool valid_priority(int32_t priority) { return priority >= 0 && priority < TPOOL_PRIORITY_COUNT; }
+bool valid_priority(int32_t priority) {
+  return priority >= 0 && priority < TPOOL_PRIORITY_COUNT;
+}
 bool is_final(tpool_job_state state) {
   return state == TPOOL_JOB_DONE || state == TPOOL_JOB_FAILED || state == TPOOL_JOB_CANCELLED;
 }
@@ -64,29 +66,63 @@ class session {
  private:
   void step() {
     switch (in_.below(16)) {
-      case 0: case 1: case 2: submit_one(); break;
-      case 3: submit_batch(); break;
-      case 4: cancel_handle(); break;
-      case 5: wait_handle(); break;
-      case 6: status_of_handle(); break;
-      case 7: release_handle(); break;
-      case 8: cancel_all(); break;
-      case 9: check_stats(); break;
-      case 10: wait_idle(); break;
-      case 11: if (in_.below(4) == 0) shutdown(); break;
-      case 12: set_log_level(); break;
-      case 13: worker_stats(); break;
-      case 14: arm_allocation_fault(); break;
-      default: submit_plain(); break;
+      case 0:
+      case 1:
+      case 2:
+        submit_one();
+        break;
+      case 3:
+        submit_batch();
+        break;
+      case 4:
+        cancel_handle();
+        break;
+      case 5:
+        wait_handle();
+        break;
+      case 6:
+        status_of_handle();
+        break;
+      case 7:
+        release_handle();
+        break;
+      case 8:
+        cancel_all();
+        break;
+      case 9:
+        check_stats();
+        break;
+      case 10:
+        wait_idle();
+        break;
+      case 11:
+        if (in_.below(4) == 0) shutdown();
+        break;
+      case 12:
+        set_log_level();
+        break;
+      case 13:
+        worker_stats();
+        break;
+      case 14:
+        arm_allocation_fault();
+        break;
+      default:
+        submit_plain();
+        break;
     }
   }
 
   int32_t decode_priority() {
     switch (in_.below(10)) {
-      case 7: return -1;
-      case 8: return 3;
-      case 9: return static_cast<int32_t>(0x80000000u);
-      default: return static_cast<int32_t>(in_.below(3));
+      case 7:
+        return -1;
+      case 8:
+        return 3;
+      case 9:
+        return static_cast<int32_t>(0x80000000u);
+      default:
+        return static_cast<int32_t>(in_.below(3));
     }
   }
   job_kind decode_kind() {
@@ -153,7 +189,8 @@ class session {
     bool all_valid = true;
     for (size_t i = 0; i < count; ++i) {
       job_entry &entry = ledger_.add(decode_kind());
-      const int32_t priority = in_.below(12) == 0 ? decode_priority() : static_cast<int32_t>(in_.below(3));
+      const int32_t priority =
+          in_.below(12) == 0 ? decode_priority() : static_cast<int32_t>(in_.below(3));
       all_valid = all_valid && valid_priority(priority);
       descs.push_back(job_ledger::describe(entry, priority));
       entries.push_back(&entry);
@@ -167,7 +204,8 @@ class session {
       return;
     }
     if (count == 0) {
-      FUZZ_CHECK(status == TPOOL_OK || status == TPOOL_E_SHUT_DOWN || status == TPOOL_E_INVALID_ARGUMENT);
+      FUZZ_CHECK(status == TPOOL_OK || status == TPOOL_E_SHUT_DOWN ||
+                 status == TPOOL_E_INVALID_ARGUMENT);
       return;
     }
     expect_submit_status(status);
@@ -187,7 +225,8 @@ class session {
     tracked_handle *h = pick_handle();
     if (h == nullptr) return;
     const tpool_status status = tpool_job_cancel(h->job);
-    FUZZ_CHECK(status == TPOOL_OK || status == TPOOL_E_JOB_RUNNING || status == TPOOL_E_JOB_FINISHED);
+    FUZZ_CHECK(status == TPOOL_OK || status == TPOOL_E_JOB_RUNNING ||
+               status == TPOOL_E_JOB_FINISHED);
     if (status == TPOOL_OK) {
       // Cancelled here: the completion already ran, on this thread.
       FUZZ_CHECK(h->entry->completions.load() == 1);
@@ -271,7 +310,8 @@ class session {
   }
 
   void shutdown() {
-    const tpool_shutdown_mode mode = in_.below(2) == 0 ? TPOOL_SHUTDOWN_DRAIN : TPOOL_SHUTDOWN_CANCEL;
+    const tpool_shutdown_mode mode =
+        in_.below(2) == 0 ? TPOOL_SHUTDOWN_DRAIN : TPOOL_SHUTDOWN_CANCEL;
     const tpool_status status = tpool_shutdown(pool_, mode, in_.below(3));
     FUZZ_CHECK(status == TPOOL_OK || status == TPOOL_E_TIMEOUT);
     shutting_down_ = true;
@@ -304,7 +344,8 @@ class session {
   }
 
   void finish() {
-    const tpool_shutdown_mode mode = in_.below(2) == 0 ? TPOOL_SHUTDOWN_DRAIN : TPOOL_SHUTDOWN_CANCEL;
+    const tpool_shutdown_mode mode =
+        in_.below(2) == 0 ? TPOOL_SHUTDOWN_DRAIN : TPOOL_SHUTDOWN_CANCEL;
     FUZZ_CHECK(tpool_shutdown(pool_, mode, TPOOL_INFINITE) == TPOOL_OK);
     const std::string problem = ledger_.verify();
     if (!problem.empty()) fuzz::fail(__FILE__, __LINE__, problem.c_str());

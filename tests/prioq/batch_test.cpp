@@ -37,9 +37,9 @@ TEST(PushBatch, QueuesItemsInArrayOrderWithinEachPriority) {
   ASSERT_EQ(prioq_push_batch(queue.get(), batch.data(), batch.size()), PRIOQ_OK);
 
   const std::vector<popped_item> expected = {
-      {&values[1], PRIOQ_PRIORITY_HIGH}, {&values[4], PRIOQ_PRIORITY_HIGH},
+      {&values[1], PRIOQ_PRIORITY_HIGH},   {&values[4], PRIOQ_PRIORITY_HIGH},
       {&values[3], PRIOQ_PRIORITY_MEDIUM}, {&values[5], PRIOQ_PRIORITY_MEDIUM},
-      {&values[0], PRIOQ_PRIORITY_LOW}, {&values[2], PRIOQ_PRIORITY_LOW}};
+      {&values[0], PRIOQ_PRIORITY_LOW},    {&values[2], PRIOQ_PRIORITY_LOW}};
   EXPECT_EQ(drain_in_batches(queue.get(), 1), expected);
 }
 
@@ -88,7 +88,8 @@ TEST(PopBatch, ReturnsItemsInTheSameOrderAsSinglePops) {
     expected_by_priority[priority].push_back({&values[i], priority});
   }
   std::vector<popped_item> expected;
-  for (const auto &level : expected_by_priority) expected.insert(expected.end(), level.begin(), level.end());
+  for (const auto &level : expected_by_priority)
+    expected.insert(expected.end(), level.begin(), level.end());
 
   // 4 does not divide 25: the last batch is partial.
   EXPECT_EQ(drain_in_batches(queue.get(), 4), expected);
@@ -98,7 +99,8 @@ TEST(PopBatch, ReturnsAtMostMaxCountItems) {
   auto queue = create_queue();
   ASSERT_TRUE(queue);
   std::array<int, 5> values{};
-  for (int &value : values) ASSERT_EQ(prioq_push(queue.get(), &value, PRIOQ_PRIORITY_LOW), PRIOQ_OK);
+  for (int &value : values)
+    ASSERT_EQ(prioq_push(queue.get(), &value, PRIOQ_PRIORITY_LOW), PRIOQ_OK);
   std::array<prioq_item, 5> out{};
   size_t count = 0;
   ASSERT_EQ(prioq_pop_batch(queue.get(), out.data(), 3, 0, &count), PRIOQ_OK);

@@ -17,7 +17,8 @@ constexpr size_t kCapacity = 4;
 // Fills a queue of kCapacity with `count` items spread over the priorities.
 void push_items(prioq_queue *queue, size_t count, int *payload) {
   for (size_t i = 0; i < count; ++i) {
-    ASSERT_EQ(prioq_push(queue, &payload[i], static_cast<int32_t>(i % PRIOQ_PRIORITY_COUNT)), PRIOQ_OK);
+    ASSERT_EQ(prioq_push(queue, &payload[i], static_cast<int32_t>(i % PRIOQ_PRIORITY_COUNT)),
+              PRIOQ_OK);
   }
 }
 
@@ -90,7 +91,8 @@ TEST(Capacity, BatchLargerThanTheWholeCapacityIsRejectedOnAnEmptyQueue) {
   auto queue = create_queue(&config);
   ASSERT_TRUE(queue);
   int a = 0, b = 0, c = 0;
-  const prioq_item batch[] = {{&a, PRIOQ_PRIORITY_LOW}, {&b, PRIOQ_PRIORITY_LOW}, {&c, PRIOQ_PRIORITY_LOW}};
+  const prioq_item batch[] = {
+      {&a, PRIOQ_PRIORITY_LOW}, {&b, PRIOQ_PRIORITY_LOW}, {&c, PRIOQ_PRIORITY_LOW}};
   EXPECT_EQ(prioq_push_batch(queue.get(), batch, 3), PRIOQ_E_FULL);
   EXPECT_EQ(total_size(queue.get()), 0u);
 }
@@ -101,7 +103,8 @@ TEST(Capacity, BatchThatExactlyFillsTheQueueIsAccepted) {
   ASSERT_TRUE(queue);
   std::array<int, kCapacity> payload{};
   push_items(queue.get(), 2, payload.data());
-  const prioq_item batch[] = {{&payload[2], PRIOQ_PRIORITY_MEDIUM}, {&payload[3], PRIOQ_PRIORITY_LOW}};
+  const prioq_item batch[] = {{&payload[2], PRIOQ_PRIORITY_MEDIUM},
+                              {&payload[3], PRIOQ_PRIORITY_LOW}};
   EXPECT_EQ(prioq_push_batch(queue.get(), batch, 2), PRIOQ_OK);
   EXPECT_EQ(total_size(queue.get()), kCapacity);
 }

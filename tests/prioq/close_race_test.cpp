@@ -87,7 +87,8 @@ size_t race_once(const prioq_config *config, bool batches, size_t close_after) {
     const int accepted = slots[i].accepted.load();
     const int popped = slots[i].popped.load();
     if (popped != accepted) {
-      if (++bad <= 5) ADD_FAILURE() << "item " << i << ": accepted " << accepted << ", popped " << popped;
+      if (++bad <= 5)
+        ADD_FAILURE() << "item " << i << ": accepted " << accepted << ", popped " << popped;
     }
   }
   size_t left = 1;
@@ -104,9 +105,13 @@ void race_many(const prioq_config *config, bool batches) {
   }
 }
 
-TEST(CloseRace, EverySinglePushIsEitherPoppedOnceOrRefused) { race_many(nullptr, false); }
+TEST(CloseRace, EverySinglePushIsEitherPoppedOnceOrRefused) {
+  race_many(nullptr, false);
+}
 
-TEST(CloseRace, EveryBatchPushIsEitherPoppedOnceOrRefused) { race_many(nullptr, true); }
+TEST(CloseRace, EveryBatchPushIsEitherPoppedOnceOrRefused) {
+  race_many(nullptr, true);
+}
 
 TEST(CloseRace, WithAgingEveryPushIsEitherPoppedOnceOrRefused) {
   prioq_config config = prioq_test::default_config();

@@ -51,7 +51,8 @@ TEST(CloseWakesWaiters, EveryConsumerBlockedInPopWithoutTimeoutReturnsClosed) {
     void *item = nullptr;
     return prioq_pop(q, PRIOQ_INFINITE, &item, nullptr);
   });
-  for (size_t i = 0; i < results.size(); ++i) EXPECT_EQ(results[i].status, PRIOQ_E_CLOSED) << "waiter " << i;
+  for (size_t i = 0; i < results.size(); ++i)
+    EXPECT_EQ(results[i].status, PRIOQ_E_CLOSED) << "waiter " << i;
 }
 
 TEST(CloseWakesWaiters, EveryConsumerBlockedInPopWithTimeoutReturnsClosedBeforeItExpires) {
@@ -61,7 +62,8 @@ TEST(CloseWakesWaiters, EveryConsumerBlockedInPopWithTimeoutReturnsClosedBeforeI
     void *item = nullptr;
     return prioq_pop(q, kNeverReachedMs, &item, nullptr);
   });
-  for (size_t i = 0; i < results.size(); ++i) EXPECT_EQ(results[i].status, PRIOQ_E_CLOSED) << "waiter " << i;
+  for (size_t i = 0; i < results.size(); ++i)
+    EXPECT_EQ(results[i].status, PRIOQ_E_CLOSED) << "waiter " << i;
 }
 
 TEST(CloseWakesWaiters, EveryConsumerBlockedInBatchPopReturnsClosed) {
@@ -72,7 +74,8 @@ TEST(CloseWakesWaiters, EveryConsumerBlockedInBatchPopReturnsClosed) {
     size_t count = 0;
     return prioq_pop_batch(q, items, 8, i % 2 == 0 ? PRIOQ_INFINITE : kNeverReachedMs, &count);
   });
-  for (size_t i = 0; i < results.size(); ++i) EXPECT_EQ(results[i].status, PRIOQ_E_CLOSED) << "waiter " << i;
+  for (size_t i = 0; i < results.size(); ++i)
+    EXPECT_EQ(results[i].status, PRIOQ_E_CLOSED) << "waiter " << i;
 }
 
 TEST(CloseWakesWaiters, ConsumersWithSpinningConfiguredAlsoWake) {
@@ -85,7 +88,8 @@ TEST(CloseWakesWaiters, ConsumersWithSpinningConfiguredAlsoWake) {
     void *item = nullptr;
     return prioq_pop(q, PRIOQ_INFINITE, &item, nullptr);
   });
-  for (size_t i = 0; i < results.size(); ++i) EXPECT_EQ(results[i].status, PRIOQ_E_CLOSED) << "waiter " << i;
+  for (size_t i = 0; i < results.size(); ++i)
+    EXPECT_EQ(results[i].status, PRIOQ_E_CLOSED) << "waiter " << i;
 }
 
 }  // namespace

@@ -45,8 +45,8 @@ class ConcurrentQueue : public ::testing::Test {
         // Mixes the priorities along each producer's sequence (a fixed
         // pattern, not a round robin, so runs of equal priority occur).
         const uint32_t mixed = (sequence * 2654435761u + producer) >> 7;
-        items_[producer * kPerProducer + sequence] = {producer, sequence,
-                                                      static_cast<int32_t>(mixed % PRIOQ_PRIORITY_COUNT)};
+        items_[producer * kPerProducer + sequence] = {
+            producer, sequence, static_cast<int32_t>(mixed % PRIOQ_PRIORITY_COUNT)};
       }
     }
   }
@@ -93,7 +93,10 @@ class ConcurrentQueue : public ::testing::Test {
     size_t missing = 0, duplicated = 0, first_bad = items_.size();
     for (size_t i = 0; i < times_popped.size(); ++i) {
       if (times_popped[i] == 1) continue;
-      if (times_popped[i] == 0) ++missing; else ++duplicated;
+      if (times_popped[i] == 0)
+        ++missing;
+      else
+        ++duplicated;
       first_bad = std::min(first_bad, i);
     }
     EXPECT_EQ(missing, 0u) << "first bad item index " << first_bad;
@@ -115,7 +118,8 @@ class ConcurrentQueue : public ::testing::Test {
         if (static_cast<int64_t>(item->sequence) <= last) {
           if (out_of_order == 0) {
             ADD_FAILURE() << "consumer " << c << " saw producer " << item->producer << " sequence "
-                          << item->sequence << " after " << last << " at priority " << item->priority;
+                          << item->sequence << " after " << last << " at priority "
+                          << item->priority;
           }
           ++out_of_order;
         }

@@ -20,7 +20,9 @@ namespace {
 using prioq_impl::level;
 using prioq_impl::reservation;
 
-void *item(uint64_t i) { return reinterpret_cast<void *>(static_cast<uintptr_t>(i + 1)); }
+void *item(uint64_t i) {
+  return reinterpret_cast<void *>(static_cast<uintptr_t>(i + 1));
+}
 
 // More than the first ring holds (256), so pushing them grows the level and
 // closes the first ring.

@@ -43,7 +43,8 @@ TEST(PopOrder, EqualPrioritiesComeOutInPushOrder) {
   auto queue = create_queue();
   ASSERT_TRUE(queue);
   std::array<int, 5> values{};
-  for (int &value : values) ASSERT_EQ(prioq_push(queue.get(), &value, PRIOQ_PRIORITY_MEDIUM), PRIOQ_OK);
+  for (int &value : values)
+    ASSERT_EQ(prioq_push(queue.get(), &value, PRIOQ_PRIORITY_MEDIUM), PRIOQ_OK);
 
   std::vector<popped_item> expected;
   for (int &value : values) expected.push_back({&value, PRIOQ_PRIORITY_MEDIUM});

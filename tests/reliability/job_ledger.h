@@ -23,10 +23,10 @@ namespace reliability {
 
 // What a job body does, chosen per job.
 enum class job_kind : int {
-  quick = 0,       // computes its checksum
-  fails = 1,       // marks itself FAILED
-  cooperative = 2, // stops early (still DONE) when cancellation is requested
-  slow = 3,        // sleeps about a millisecond (keeps workers busy: growth), then as quick
+  quick = 0,        // computes its checksum
+  fails = 1,        // marks itself FAILED
+  cooperative = 2,  // stops early (still DONE) when cancellation is requested
+  slow = 3,         // sleeps about a millisecond (keeps workers busy: growth), then as quick
 };
 
 struct job_entry {
@@ -115,7 +115,8 @@ class job_ledger {
         continue;
       }
       if (runs != 1) return who + "finished without running";
-      const tpool_job_state want = entry.kind == job_kind::fails ? TPOOL_JOB_FAILED : TPOOL_JOB_DONE;
+      const tpool_job_state want =
+          entry.kind == job_kind::fails ? TPOOL_JOB_FAILED : TPOOL_JOB_DONE;
       if (outcome != want) return who + "outcome " + std::to_string(outcome);
       if ((entry.kind == job_kind::quick || entry.kind == job_kind::slow) &&
           entry.checksum.load() != expected_checksum(entry.token)) {
@@ -152,10 +153,17 @@ class job_ledger {
       ++t.accepted;
       ++t.accepted_at[p];
       switch (entry.outcome.load()) {
-        case TPOOL_JOB_DONE: ++t.done, ++t.done_at[p]; break;
-        case TPOOL_JOB_FAILED: ++t.failed, ++t.failed_at[p]; break;
-        case TPOOL_JOB_CANCELLED: ++t.cancelled, ++t.cancelled_at[p]; break;
-        default: break;
+        case TPOOL_JOB_DONE:
+          ++t.done, ++t.done_at[p];
+          break;
+        case TPOOL_JOB_FAILED:
+          ++t.failed, ++t.failed_at[p];
+          break;
+        case TPOOL_JOB_CANCELLED:
+          ++t.cancelled, ++t.cancelled_at[p];
+          break;
+        default:
+          break;
       }
     }
     return t;

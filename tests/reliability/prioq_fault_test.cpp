@@ -9,8 +9,8 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <string>
 #include <deque>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -21,8 +21,12 @@ namespace {
 
 // Items are small integers stored in the pointer value; 0 is never used, so a
 // null pointer popped is always a bug.
-void *item_of(uintptr_t id) { return reinterpret_cast<void *>(id); }
-uintptr_t id_of(void *item) { return reinterpret_cast<uintptr_t>(item); }
+void *item_of(uintptr_t id) {
+  return reinterpret_cast<void *>(id);
+}
+uintptr_t id_of(void *item) {
+  return reinterpret_cast<uintptr_t>(item);
+}
 
 // What a correct queue must hold: the accepted ids per priority, in push order.
 struct model {
@@ -52,7 +56,8 @@ class PrioqFault : public ::testing::Test {
       ASSERT_EQ(status, PRIOQ_OK);
       int32_t want_level = 0;
       while (want_level < PRIOQ_PRIORITY_COUNT && expected.levels[want_level].empty()) ++want_level;
-      ASSERT_LT(want_level, PRIOQ_PRIORITY_COUNT) << "popped item " << id_of(item) << " was never accepted";
+      ASSERT_LT(want_level, PRIOQ_PRIORITY_COUNT)
+          << "popped item " << id_of(item) << " was never accepted";
       ASSERT_EQ(priority, want_level);
       ASSERT_EQ(id_of(item), expected.levels[want_level].front());
       expected.levels[want_level].pop_front();
@@ -67,7 +72,8 @@ TEST_F(PrioqFault, CreateReportsOutOfMemoryWhenItsAllocationFails) {
   ASSERT_EQ(prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, 1), PRIOQ_OK);
   prioq_queue *untouched = reinterpret_cast<prioq_queue *>(&queue_);
   EXPECT_EQ(prioq_create(nullptr, &untouched), PRIOQ_E_OUT_OF_MEMORY);
-  EXPECT_EQ(untouched, reinterpret_cast<prioq_queue *>(&queue_)) << "out-parameter written on failure";
+  EXPECT_EQ(untouched, reinterpret_cast<prioq_queue *>(&queue_))
+      << "out-parameter written on failure";
   EXPECT_EQ(prioq_testing_fault_injected(PRIOQ_TESTING_FAULT_ALLOCATION), 1u);
 }
 
@@ -219,7 +225,8 @@ class PrioqAllocationSweep : public PrioqFault {
       const prioq_status status = prioq_push_batch(queue_, batch.data(), batch.size());
       EXPECT_TRUE(status == PRIOQ_OK || status == PRIOQ_E_OUT_OF_MEMORY) << status;
       if (status == PRIOQ_OK) {
-        for (const prioq_item &item : batch) expected.levels[item.priority].push_back(id_of(item.value));
+        for (const prioq_item &item : batch)
+          expected.levels[item.priority].push_back(id_of(item.value));
       } else {
         ++failures_seen_;
       }

@@ -90,8 +90,8 @@ struct producer {
     int submitted = 0;
     while (submitted < jobs) {
       const int roll = percent();
-      const job_kind kind = roll < 2   ? job_kind::slow
-                            : roll < 7 ? job_kind::fails
+      const job_kind kind = roll < 2    ? job_kind::slow
+                            : roll < 7  ? job_kind::fails
                             : roll < 15 ? job_kind::cooperative
                                         : job_kind::quick;
       if (percent() < 10) {  // a batch
@@ -116,7 +116,8 @@ struct producer {
         submitted += static_cast<int>(count);
       } else {
         job_entry &entry = ledger.add(kind);
-        const tpool_job_desc desc = job_ledger::describe(entry, static_cast<int32_t>(percent() % 3));
+        const tpool_job_desc desc =
+            job_ledger::describe(entry, static_cast<int32_t>(percent() % 3));
         tpool_job *handle = nullptr;
         const bool keep = percent() < 30;
         const tpool_status status = tpool_submit_ex(pool, &desc, keep ? &handle : nullptr);
@@ -282,13 +283,12 @@ int main(int argc, char **argv) {
   const double elapsed = std::chrono::duration<double>(clock_type::now() - start).count();
   const uint64_t rss_end = reliability::resident_bytes();
   const job_ledger::totals &j = totals.jobs;
-  std::printf(
-      "soak: %" PRIu64 " cycles in %.1f s; %" PRIu64 " jobs validated (done %" PRIu64
-      ", failed %" PRIu64 ", cancelled %" PRIu64 "), %" PRIu64
-      " submits refused after shutdown; workers grown %" PRIu64 ", reaped %" PRIu64
-      "; cancel_all %" PRIu64 ", shutdown timeouts %" PRIu64 "\n",
-      totals.cycles, elapsed, j.accepted, j.done, j.failed, j.cancelled, j.rejected, totals.grown,
-      totals.reaped, totals.cancel_all_calls, totals.shutdown_timeouts);
+  std::printf("soak: %" PRIu64 " cycles in %.1f s; %" PRIu64 " jobs validated (done %" PRIu64
+              ", failed %" PRIu64 ", cancelled %" PRIu64 "), %" PRIu64
+              " submits refused after shutdown; workers grown %" PRIu64 ", reaped %" PRIu64
+              "; cancel_all %" PRIu64 ", shutdown timeouts %" PRIu64 "\n",
+              totals.cycles, elapsed, j.accepted, j.done, j.failed, j.cancelled, j.rejected,
+              totals.grown, totals.reaped, totals.cancel_all_calls, totals.shutdown_timeouts);
   std::printf("soak: RSS start %" PRIu64 " KiB, end %" PRIu64 " KiB\n", rss_start / 1024,
               rss_end / 1024);
   if (opts.max_rss_growth_mb >= 0 && rss_end > rss_start &&

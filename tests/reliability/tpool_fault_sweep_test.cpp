@@ -23,8 +23,8 @@
 #include <vector>
 
 #include "job_ledger.h"
-#include "test_scale.h"
 #include "prioq/testing_hooks.h"
+#include "test_scale.h"
 #include "tpool/testing_hooks.h"
 #include "tpool/tpool.h"
 
@@ -225,10 +225,11 @@ TEST_P(TpoolFaultSweep, EveryReachedFaultGivesAClearStatusAndEveryAcceptedJobOne
     // Creating a pool always starts threads and allocates in both DLLs.
     EXPECT_GE(injected_total, 1u) << "the sweep never injected a fault";
   }
-  std::printf("[ sweep    ] %s.%s: %llu arrivals counted, %llu faults injected, %llu jobs validated\n",
-              dll.dll, kPointNames[point], static_cast<unsigned long long>(counted),
-              static_cast<unsigned long long>(injected_total),
-              static_cast<unsigned long long>(jobs_validated));
+  std::printf(
+      "[ sweep    ] %s.%s: %llu arrivals counted, %llu faults injected, %llu jobs validated\n",
+      dll.dll, kPointNames[point], static_cast<unsigned long long>(counted),
+      static_cast<unsigned long long>(injected_total),
+      static_cast<unsigned long long>(jobs_validated));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllPoints, TpoolFaultSweep, ::testing::ValuesIn(kTargets),
@@ -284,7 +285,8 @@ TEST(TpoolGrowthFault, FailedGrowthKeepsRunningOnExistingWorkersAndLogsOnce) {
   for (uint64_t round = 0; round < kRounds; ++round) {
     SCOPED_TRACE("round " + std::to_string(round));
     // Submit the blocker only to an idle worker, so that it causes no growth.
-    while (stats_of(pool).workers_idle != 1) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    while (stats_of(pool).workers_idle != 1)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
     gate blocker;
     ASSERT_EQ(tpool_submit(pool, wait_for_gate, &blocker, TPOOL_PRIORITY_HIGH, nullptr), TPOOL_OK);
     while (!blocker.entered.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -332,7 +334,9 @@ TEST(TpoolGrowthFault, CreateJoinsStartedWorkersAndReportsThreadStartWhenOneFail
 // ---- record recycling --------------------------------------------------------
 
 std::atomic<uint64_t> g_recycle_runs{0};
-void TPOOL_CALL count_run(void *, tpool_job_info *) { g_recycle_runs.fetch_add(1); }
+void TPOOL_CALL count_run(void *, tpool_job_info *) {
+  g_recycle_runs.fetch_add(1);
+}
 
 // Submit-and-wait cycles must reach a steady state in which no job record is
 // allocated: every record comes back (through a worker's magazine or the

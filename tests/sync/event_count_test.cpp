@@ -143,8 +143,8 @@ TEST(EventCount, NoLostWakeUpsWithSpinnersAndHandOff) {
           events.begin_spin();
           bool found = false;
           for (int round = 0; round < 64 && !found; ++round) {
-            found = tokens.load(std::memory_order_seq_cst) > 0 ||
-                    stop.load(std::memory_order_seq_cst);
+            found =
+                tokens.load(std::memory_order_seq_cst) > 0 || stop.load(std::memory_order_seq_cst);
             if (!found) platform::cpu_relax();
           }
           events.end_spin();

@@ -34,7 +34,9 @@ using namespace tpool_test;
 #define TPOOL_TEST_CXX_EXCEPTIONS_CROSS_THE_DLL 1
 #endif
 
-void TPOOL_CALL throw_int(void *, tpool_job_info *) { throw 42; }
+void TPOOL_CALL throw_int(void *, tpool_job_info *) {
+  throw 42;
+}
 
 #if TPOOL_TEST_CXX_EXCEPTIONS_CROSS_THE_DLL
 

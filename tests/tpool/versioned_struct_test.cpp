@@ -146,8 +146,7 @@ TEST(CreateConfigSize, ANewerStructWithAnyNonZeroTailByteIsRejected) {
 
 TEST(CreateConfigSize, SizesBetweenVersionsOrUnalignedAreRejected) {
   for (uint32_t size : {TPOOL_CONFIG_SIZE_V1 - 4u, TPOOL_CONFIG_SIZE_V1 + 4u, 3u}) {
-    sized_struct<tpool_config> config(size < sizeof(tpool_config) ? sizeof(tpool_config) : size,
-                                      0);
+    sized_struct<tpool_config> config(size < sizeof(tpool_config) ? sizeof(tpool_config) : size, 0);
     config.fill(one_worker_config());
     config.set_size(size);
     tpool_pool *pool = nullptr;

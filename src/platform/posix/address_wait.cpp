@@ -21,8 +21,7 @@ long futex(const std::atomic<uint32_t> &address, int op, uint32_t value, const t
 }
 }  // namespace
 
-bool wait_on_address(const std::atomic<uint32_t> &address, uint32_t expected,
-                     uint32_t timeout_ms) {
+bool wait_on_address(const std::atomic<uint32_t> &address, uint32_t expected, uint32_t timeout_ms) {
   if (fault::should_fail(fault::point::wait)) return false;
   if (timeout_ms == kInfinite) {
     futex(address, FUTEX_WAIT, expected, nullptr);
@@ -36,7 +35,9 @@ bool wait_on_address(const std::atomic<uint32_t> &address, uint32_t expected,
   return !(rc == -1 && errno == ETIMEDOUT);
 }
 
-void wake_one(const std::atomic<uint32_t> &address) { futex(address, FUTEX_WAKE, 1, nullptr); }
+void wake_one(const std::atomic<uint32_t> &address) {
+  futex(address, FUTEX_WAKE, 1, nullptr);
+}
 
 void wake_all(const std::atomic<uint32_t> &address) {
   futex(address, FUTEX_WAKE, INT_MAX, nullptr);

@@ -10,12 +10,10 @@
 
 namespace platform {
 
-bool wait_on_address(const std::atomic<uint32_t> &address, uint32_t expected,
-                     uint32_t timeout_ms) {
+bool wait_on_address(const std::atomic<uint32_t> &address, uint32_t expected, uint32_t timeout_ms) {
   static_assert(sizeof(std::atomic<uint32_t>) == sizeof(uint32_t));
   if (fault::should_fail(fault::point::wait)) return false;
-  volatile VOID *target =
-      const_cast<volatile VOID *>(static_cast<const volatile VOID *>(&address));
+  volatile VOID *target = const_cast<volatile VOID *>(static_cast<const volatile VOID *>(&address));
   const DWORD timeout = timeout_ms == kInfinite ? INFINITE : static_cast<DWORD>(timeout_ms);
   if (WaitOnAddress(target, &expected, sizeof(expected), timeout)) return true;
   return GetLastError() != ERROR_TIMEOUT;

@@ -34,7 +34,9 @@ uint64_t ticks() {
   return static_cast<uint64_t>(now.QuadPart);
 }
 
-uint64_t tick_frequency() { return g_frequency; }
+uint64_t tick_frequency() {
+  return g_frequency;
+}
 
 uint64_t monotonic_ns() {
   const uint64_t now = ticks();
@@ -44,7 +46,9 @@ uint64_t monotonic_ns() {
   return seconds * 1000000000ull + remainder * 1000000000ull / g_frequency;
 }
 
-uint64_t coarse_monotonic_ms() { return GetTickCount64(); }
+uint64_t coarse_monotonic_ms() {
+  return GetTickCount64();
+}
 
 uint64_t process_cpu_time_ns() {
   FILETIME creation, exit, kernel, user;
@@ -65,10 +69,16 @@ uint32_t logical_cpu_count() {
   return count > 0 ? static_cast<uint32_t>(count) : 1u;
 }
 
-void cpu_relax() { _mm_pause(); }
+void cpu_relax() {
+  _mm_pause();
+}
 
-void yield_thread() { SwitchToThread(); }
+void yield_thread() {
+  SwitchToThread();
+}
 
-void sleep_ms(uint32_t ms) { Sleep(ms); }
+void sleep_ms(uint32_t ms) {
+  Sleep(ms);
+}
 
 }  // namespace platform

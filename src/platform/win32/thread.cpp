@@ -1,8 +1,8 @@
 #ifndef WIN32_LEAN_AND_MEAN
 #define WIN32_LEAN_AND_MEAN
 #endif
-#include <windows.h>
 #include <process.h>
+#include <windows.h>
 
 #include <cstring>
 #include <new>
@@ -30,11 +30,16 @@ set_description_fn resolve_set_description() {
 
 int to_win32_priority(thread_priority priority) {
   switch (priority) {
-    case thread_priority::lowest: return THREAD_PRIORITY_LOWEST;
-    case thread_priority::below_normal: return THREAD_PRIORITY_BELOW_NORMAL;
-    case thread_priority::above_normal: return THREAD_PRIORITY_ABOVE_NORMAL;
-    case thread_priority::highest: return THREAD_PRIORITY_HIGHEST;
-    case thread_priority::normal: break;
+    case thread_priority::lowest:
+      return THREAD_PRIORITY_LOWEST;
+    case thread_priority::below_normal:
+      return THREAD_PRIORITY_BELOW_NORMAL;
+    case thread_priority::above_normal:
+      return THREAD_PRIORITY_ABOVE_NORMAL;
+    case thread_priority::highest:
+      return THREAD_PRIORITY_HIGHEST;
+    case thread_priority::normal:
+      break;
   }
   return THREAD_PRIORITY_NORMAL;
 }
@@ -106,7 +111,9 @@ void thread_join(thread_handle *thread) {
   thread->native = nullptr;
 }
 
-uint64_t current_thread_id() { return static_cast<uint64_t>(GetCurrentThreadId()); }
+uint64_t current_thread_id() {
+  return static_cast<uint64_t>(GetCurrentThreadId());
+}
 
 bool set_current_thread_priority(thread_priority priority) {
   return SetThreadPriority(GetCurrentThread(), to_win32_priority(priority)) != 0;

@@ -7,7 +7,6 @@
  * the job would end and main would report the broken promise with exit 1.
  */
 #include "c_system.h"
-
 #include "tpool/tpool.h"
 
 #define RAISED_CODE 0xE0000001ul

@@ -1,8 +1,7 @@
 /* Uses the installed headers and libraries: one queue round trip and, when
  * tpool is installed, one job. Exit code 0 when both behave. */
-#include <stdio.h>
-
 #include <prioq/prioq.h>
+#include <stdio.h>
 #ifdef CONSUMER_WITH_TPOOL
 #include <tpool/tpool.h>
 #endif
