@@ -13,7 +13,7 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 apt_packages=(
   cmake ninja-build g++ clang libclang-rt-14-dev
-  clang-tools-14 lld llvm
+  clang-tools-14 clang-format clang-tidy lld llvm shellcheck
   googletest libgtest-dev libbenchmark-dev
   nlohmann-json3-dev libfmt-dev libcli11-dev libtbb-dev
   g++-mingw-w64-x86-64-posix g++-mingw-w64-i686-posix

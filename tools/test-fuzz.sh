@@ -59,7 +59,9 @@ for target in "${targets[@]}"; do
   runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
   if [ "$rc" -eq 0 ]; then
     passed=$((passed + 1))
-    echo "PASS  $target: ${runs:-?} executions in ${per_target} s, corpus $(ls "$scratch" | wc -l) new + $(ls "$seeds" | wc -l) seeds"
+    new_inputs=$(find "$scratch" -type f | wc -l)
+    seed_inputs=$(find "$seeds" -type f | wc -l)
+    echo "PASS  $target: ${runs:-?} executions in ${per_target} s, corpus $new_inputs new + $seed_inputs seeds"
   else
     failed=$((failed + 1))
     echo "FAIL  $target (exit $rc, ${runs:-?} executions); crash input in $build/artifacts/$target/"

@@ -20,6 +20,8 @@ if [ -z "$pester" ]; then
 fi
 cd "$repo"
 export TPOOL_PESTER_PSD1="$pester"
+# Single quotes on purpose: the PowerShell variables below are PowerShell's.
+# shellcheck disable=SC2016
 NO_COLOR=1 pwsh -NoProfile -NonInteractive -Command '
   $ErrorActionPreference = "Stop"
   Import-Module $env:TPOOL_PESTER_PSD1 -MinimumVersion 5.7.1

@@ -12,7 +12,7 @@
 # on any failed check, including RSS growth above 64 MiB.
 set -uo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$repo"
+cd "$repo" || exit 1
 seconds="${TPOOL_SOAK_SECONDS:-60}"
 wine_seconds="${TPOOL_SOAK_WINE_SECONDS:-0}"
 jobs="${TPOOL_TEST_JOBS:-2}"

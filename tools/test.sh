@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Runs every test tpool has, on a fresh Debian machine or a developer's:
 #   1. installs what is missing (tools/deps.sh, idempotent);
-#   2. configures, builds and tests the presets linux-debug, linux-asan,
-#      linux-tsan, mingw-x64-release and mingw-x86-release (both under Wine,
+#   2. runs the static checks (tools/lint.sh: clang-format, shellcheck,
+#      clang-tidy);
+#   3. configures, builds and tests the presets linux-debug, linux-asan,
+#      linux-tsan, linux-clang-thread-safety (clang with -Wthread-safety as
+#      errors), mingw-x64-release and mingw-x86-release (both under Wine,
 #      MSVC-ABI clients built by clang-cl included). Where 32-bit Wine cannot
 #      start, mingw-x86-release runs its host-side export checks only and the
 #      summary counts the rest as SKIP, with the reason;
-#   3. runs the fuzz smoke run, the soak smoke run, the publisher's Pester
+#   4. runs the fuzz smoke run, the soak smoke run, the publisher's Pester
 #      tests and the offline page's browser test (a missing script is a
 #      failure, never a silent skip).
 # Prints each suite's summary, then "N passed, M failed, K skipped", and
@@ -16,7 +19,7 @@
 #   TPOOL_TEST_SKIP_EXTRAS=1                             skip fuzz/soak/publisher/page
 set -uo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$repo"
+cd "$repo" || exit 1
 export PATH="$PATH:$HOME/.dotnet/tools"
 jobs="${TPOOL_TEST_JOBS:-2}"
 
@@ -74,7 +77,13 @@ run_preset() {
   record "$preset" "$rc" "$(printf '%s\n' "$ctest_out" | grep -E 'tests passed|tests failed' | tail -n 1)"
 }
 
-presets="${TPOOL_TEST_PRESETS:-linux-debug linux-asan linux-tsan mingw-x64-release mingw-x86-release}"
+note "lint"
+lint_out=$(tools/lint.sh 2>&1)
+lint_rc=$?
+printf '%s\n' "$lint_out" | tail -n 40
+record lint "$lint_rc" "$(printf '%s\n' "$lint_out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)"
+
+presets="${TPOOL_TEST_PRESETS:-linux-debug linux-asan linux-tsan linux-clang-thread-safety mingw-x64-release mingw-x86-release}"
 for preset in $presets; do
   case "$preset" in
     mingw-x86-release) run_preset "$preset" "-DTPOOL_WINDOWS_TESTS=$x86_mode" ;;
