@@ -46,9 +46,9 @@ inline void check(tpool_status status, const char *call) {
 }
 
 // What a running job can ask about itself. Valid only during the job.
-class job_context {
+class running_job {
  public:
-  explicit job_context(tpool_job_info *info) noexcept : info_(info) {}
+  explicit running_job(tpool_job_info *info) noexcept : info_(info) {}
 
   // One atomic load; poll it in long jobs to honour tpool_job_cancel.
   bool cancel_requested() const noexcept { return tpool_job_info_cancel_requested(info_) != 0; }
@@ -74,6 +74,10 @@ class job_context {
  private:
   tpool_job_info *info_;
 };
+
+// The name running_job had before 1.1 ("context" now means only the user
+// data passed to callbacks).
+using job_context [[deprecated("renamed tpool::running_job")]] = running_job;
 
 // An owned job handle. Move-only. Thread-safe like the C handle functions.
 class job {
@@ -161,9 +165,9 @@ struct job_box {
   static void TPOOL_CALL run(void *context, tpool_job_info *info) noexcept {
     job_box *self = static_cast<job_box *>(context);
     try {
-      if constexpr (std::is_invocable_v<Fn &, job_context &>) {
-        job_context job_info(info);
-        self->fn(job_info);
+      if constexpr (std::is_invocable_v<Fn &, running_job &>) {
+        running_job job(info);
+        self->fn(job);
       } else {
         self->fn();
       }
@@ -215,7 +219,7 @@ class pool {
   pool(const pool &) = delete;
   pool &operator=(const pool &) = delete;
 
-  // Submits fn (callable as fn(job_context&) or fn()) and returns its handle.
+  // Submits fn (callable as fn(running_job&) or fn()) and returns its handle.
   // Thread-safe; callable from a job. Throws tpool::error (e.g. SHUT_DOWN).
   template <typename Fn>
   job submit(Fn &&fn, int32_t priority = TPOOL_PRIORITY_MEDIUM) {

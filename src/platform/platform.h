@@ -82,7 +82,8 @@ struct thread_options {
   uint64_t affinity_mask = 0;
 };
 
-// An owned OS thread. Not copyable; joinable exactly once.
+// An OS thread handle. A plain value: copies name the same thread, and
+// exactly one of them may be joined, once.
 struct thread_handle {
   void *native = nullptr;  // HANDLE on Windows, heap pthread_t box on POSIX
 };

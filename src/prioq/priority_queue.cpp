@@ -1,8 +1,11 @@
 #include "prioq/priority_queue.h"
 
 #include "platform/platform.h"
+#include "sync/deadline.h"
 
 namespace prioq_impl {
+
+static_assert(PRIOQ_INFINITE == platform::kInfinite, "timeouts go to the platform layer unchanged");
 
 priority_queue::priority_queue(const prioq_config &config)
     : aging_threshold_ms_(config.aging_threshold_ms),
@@ -202,9 +205,7 @@ prioq_status priority_queue::pop(prioq_item *out_items, size_t max_count, uint32
       return status;
     }
   }
-  const bool infinite = timeout_ms == PRIOQ_INFINITE;
-  const uint64_t deadline =
-      infinite ? 0 : platform::monotonic_ns() + static_cast<uint64_t>(timeout_ms) * 1000000ull;
+  const uint64_t deadline_ns = tpsync::deadline_after(timeout_ms);
   for (;;) {
     const uint32_t key = item_events_.prepare_wait();
     status = try_pop(out_items, max_count, out_count);
@@ -213,17 +214,10 @@ prioq_status priority_queue::pop(prioq_item *out_items, size_t max_count, uint32
       if (status == PRIOQ_OK) hand_off();
       return status;
     }
-    uint32_t wait_ms = platform::kInfinite;
-    if (!infinite) {
-      const uint64_t now = platform::monotonic_ns();
-      if (now >= deadline) {
-        item_events_.cancel_wait();
-        return PRIOQ_E_TIMEOUT;
-      }
-      // Round up so we never wake just before the deadline and spin.
-      const uint64_t remaining_ms = (deadline - now + 999999ull) / 1000000ull;
-      wait_ms = remaining_ms >= platform::kInfinite ? platform::kInfinite - 1
-                                                    : static_cast<uint32_t>(remaining_ms);
+    const uint32_t wait_ms = tpsync::remaining_ms(deadline_ns);
+    if (wait_ms == 0) {
+      item_events_.cancel_wait();
+      return PRIOQ_E_TIMEOUT;
     }
     item_events_.wait(key, wait_ms);
   }

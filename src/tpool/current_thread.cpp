@@ -2,8 +2,8 @@
 
 namespace tpool_impl {
 
-thread_context &current_thread() noexcept {
-  static thread_local thread_context context;
+thread_role &current_thread() noexcept {
+  static thread_local thread_role context;
   return context;
 }
 

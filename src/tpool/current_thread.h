@@ -10,30 +10,29 @@ namespace tpool_impl {
 class pool;
 struct job_record;
 
-struct thread_context {
+struct thread_role {
   const pool *current_pool = nullptr;
   const job_record *current_job = nullptr;
 };
 
 // The calling thread's context (thread_local; trivially constructed, so no
 // TLS initialization guard runs on the hot path).
-thread_context &current_thread() noexcept;
+thread_role &current_thread() noexcept;
 
 // Sets the context for a scope and restores the previous one, so nested
 // callbacks (a completion callback running inside another pool's job) see
 // the right values.
-class scoped_thread_context {
+class scoped_thread_role {
  public:
-  scoped_thread_context(const pool *owner, const job_record *job) noexcept
-      : saved_(current_thread()) {
-    current_thread() = thread_context{owner, job};
+  scoped_thread_role(const pool *owner, const job_record *job) noexcept : saved_(current_thread()) {
+    current_thread() = thread_role{owner, job};
   }
-  ~scoped_thread_context() { current_thread() = saved_; }
-  scoped_thread_context(const scoped_thread_context &) = delete;
-  scoped_thread_context &operator=(const scoped_thread_context &) = delete;
+  ~scoped_thread_role() { current_thread() = saved_; }
+  scoped_thread_role(const scoped_thread_role &) = delete;
+  scoped_thread_role &operator=(const scoped_thread_role &) = delete;
 
  private:
-  thread_context saved_;
+  thread_role saved_;
 };
 
 }  // namespace tpool_impl

@@ -65,7 +65,7 @@ bool job_allocator::grow() {
 }
 
 void job_allocator::collect_returned() {
-  // acquire: pairs with the release in recycle, so each record's last owner
+  // acquire: pairs with the release in return_chain, so each record's last owner
   // finished with it before we reuse it. A pointer chase, but only for
   // records freed outside the workers (handles, cancellation).
   job_record *record = returned_.exchange(nullptr, std::memory_order_acquire);
@@ -90,19 +90,19 @@ bool job_allocator::take(job_record **out, size_t count) {
   return true;
 }
 
-void job_allocator::append_free(job_record *const *records, size_t count) {
+void job_allocator::move_to_free(job_record *const *records, size_t count) {
   for (size_t i = 0; i < count; ++i) free_[free_count_++] = records[i];
 }
 
-void job_allocator::give_back(job_record *const *records, size_t count) {
+void job_allocator::put_back(job_record *const *records, size_t count) {
   tpsync::lock_guard guard(cache_lock_);
-  append_free(records, count);
+  move_to_free(records, count);
 }
 
-void job_allocator::offer(record_magazine *magazine, bool must_empty) {
+void job_allocator::offer_magazine(record_magazine *magazine, bool must_empty) {
   const uint32_t count = magazine->count;
   if (cache_lock_.try_lock()) {
-    append_free(magazine->records, count);
+    move_to_free(magazine->records, count);
     cache_lock_.unlock();
     magazine->count = 0;
     return;
@@ -112,15 +112,11 @@ void job_allocator::offer(record_magazine *magazine, bool must_empty) {
   for (uint32_t i = 0; i + 1 < count; ++i) {
     magazine->records[i]->next_free = magazine->records[i + 1];
   }
-  push_returned(magazine->records[0], magazine->records[count - 1]);
+  return_chain(magazine->records[0], magazine->records[count - 1]);
   magazine->count = 0;
 }
 
-void job_allocator::recycle(job_record *record) {
-  push_returned(record, record);
-}
-
-void job_allocator::push_returned(job_record *first, job_record *last) {
+void job_allocator::return_chain(job_record *first, job_record *last) {
   job_record *head = returned_.load(std::memory_order_relaxed);
   do {
     last->next_free = head;

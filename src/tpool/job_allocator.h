@@ -13,7 +13,7 @@
 //    take the lock about once per kOfferAt jobs and share no cache line per
 //    job. A worker never waits for the lock: if a submitter holds it, the
 //    worker keeps collecting and tries again on its next job; a full
-//    magazine, or one flushed when the worker runs out of jobs, whose lock
+//    magazine, or one returned when the worker runs out of jobs, whose lock
 //    is still busy goes onto returned_ as one linked chain (one
 //    compare-and-swap). A worker that waits there stalls every job behind
 //    it whenever the submitter holding the lock loses its processor, and
@@ -65,29 +65,30 @@ class job_allocator {
   // false (nothing taken) if memory is exhausted. Thread-safe.
   bool take(job_record **out, size_t count) EXCLUDES(cache_lock_);
 
-  // Gives back records taken but never published (a failed submit). Thread-safe.
-  void give_back(job_record *const *records, size_t count) EXCLUDES(cache_lock_);
+  // Puts back records taken but never published (a failed submit). Thread-safe.
+  void put_back(job_record *const *records, size_t count) EXCLUDES(cache_lock_);
 
-  // Drops one reference of a record; the last one recycles it. Thread-safe.
-  static void drop_record_ref(job_record *record) {
+  // Drops one reference of a record; the last one returns it to the
+  // allocator (through returned_). Thread-safe.
+  static void unref(job_record *record) {
     if (record->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-      record->allocator->recycle(record);
+      record->allocator->return_chain(record, record);
     }
   }
   // The same from a worker: the last reference puts the record into the
   // worker's own magazine, which is handed over as described above. Never
   // blocks. Only the magazine's owner may call this; every record must come
   // from this allocator.
-  void drop_record_ref(job_record *record, record_magazine *magazine) EXCLUDES(cache_lock_) {
+  void unref(job_record *record, record_magazine *magazine) EXCLUDES(cache_lock_) {
     if (record->refs.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
     magazine->records[magazine->count++] = record;
-    if (magazine->count >= record_magazine::kOfferAt) offer(magazine, false);
+    if (magazine->count >= record_magazine::kOfferAt) offer_magazine(magazine, false);
   }
   // Hands every record in the magazine back (no-op when empty); never
   // blocks. Only the magazine's owner may call this; thread-safe for the
   // allocator.
-  void flush(record_magazine *magazine) EXCLUDES(cache_lock_) {
-    if (magazine->count != 0) offer(magazine, true);
+  void return_magazine(record_magazine *magazine) EXCLUDES(cache_lock_) {
+    if (magazine->count != 0) offer_magazine(magazine, true);
   }
 
   // tpool_job_release: ends the handle's ownership of its record and of the
@@ -100,12 +101,13 @@ class job_allocator {
       return false;
     }
     job_allocator *allocator = record->allocator;
-    drop_record_ref(record);
+    unref(record);
     allocator->release();
     return true;
   }
 
-  void add_refs(uint64_t count) { refs_.fetch_add(count, std::memory_order_relaxed); }
+  // Allocator references: the pool holds one and every live handle one.
+  void retain(uint64_t count) { refs_.fetch_add(count, std::memory_order_relaxed); }
   // The last release frees the allocator and every slab. Thread-safe.
   void release(uint64_t count = 1);
 
@@ -116,15 +118,14 @@ class job_allocator {
   job_allocator() = default;
   ~job_allocator();
 
-  void recycle(job_record *record);
   // Pushes the chain first..last (already linked through next_free) onto
   // returned_ with one compare-and-swap.
-  void push_returned(job_record *first, job_record *last);
+  void return_chain(job_record *first, job_record *last);
   // Appends records to free_, which always has room (see above).
-  void append_free(job_record *const *records, size_t count) REQUIRES(cache_lock_);
+  void move_to_free(job_record *const *records, size_t count) REQUIRES(cache_lock_);
   // Copies the magazine into free_ if the lock is free; otherwise, when
   // must_empty or the magazine is full, pushes it onto returned_.
-  void offer(record_magazine *magazine, bool must_empty) EXCLUDES(cache_lock_);
+  void offer_magazine(record_magazine *magazine, bool must_empty) EXCLUDES(cache_lock_);
   // Carves one more slab into free_. False if allocation failed.
   bool grow() REQUIRES(cache_lock_);
   // Moves everything on returned_ into free_.

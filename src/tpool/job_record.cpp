@@ -1,6 +1,7 @@
 #include "tpool/job_record.h"
 
 #include "platform/platform.h"
+#include "sync/deadline.h"
 
 namespace tpool_impl {
 
@@ -11,19 +12,12 @@ void job_record::publish_outcome(uint32_t final_state) {
 }
 
 uint32_t job_record::wait_final(uint32_t timeout_ms) {
-  const bool bounded = timeout_ms != platform::kInfinite;
-  const uint64_t deadline_ns =
-      bounded ? platform::monotonic_ns() + uint64_t{timeout_ms} * 1000000u : 0;
+  const uint64_t deadline_ns = tpsync::deadline_after(timeout_ms);
   uint32_t word = state_word.load(std::memory_order_acquire);
   for (;;) {
     if (job_state::is_final(word)) return word;
-    uint32_t wait_ms = platform::kInfinite;
-    if (bounded) {
-      const uint64_t now_ns = platform::monotonic_ns();
-      if (now_ns >= deadline_ns) return word;
-      // Round up so that a sub-millisecond remainder still waits.
-      wait_ms = static_cast<uint32_t>((deadline_ns - now_ns + 999999u) / 1000000u);
-    }
+    const uint32_t wait_ms = tpsync::remaining_ms(deadline_ns);
+    if (wait_ms == 0) return word;
     if ((word & job_state::kWaitersBit) == 0) {
       // Announce the waiter; the completer then knows to wake this address.
       if (!state_word.compare_exchange_weak(word, word | job_state::kWaitersBit,

@@ -37,10 +37,10 @@
 
 #include "platform/platform.h"
 #include "prioq/prioq.h"
+#include "sync/deadline.h"
 #include "sync/event_count.h"
 #include "sync/thread_annotations.h"
 #include "sync/word_lock.h"
-#include "tpool/deadline.h"
 #include "tpool/job_allocator.h"
 #include "tpool/job_record.h"
 #include "tpool/logger.h"
@@ -48,6 +48,22 @@
 #include "tpool/worker_slot.h"
 
 namespace tpool_impl {
+
+// The values tpool passes straight through to prioq and to the platform
+// layer must be the same numbers on both sides.
+static_assert(int{TPOOL_PRIORITY_HIGH} == int{PRIOQ_PRIORITY_HIGH} &&
+              int{TPOOL_PRIORITY_MEDIUM} == int{PRIOQ_PRIORITY_MEDIUM} &&
+              int{TPOOL_PRIORITY_LOW} == int{PRIOQ_PRIORITY_LOW} &&
+              int{TPOOL_PRIORITY_COUNT} == int{PRIOQ_PRIORITY_COUNT});
+static_assert(TPOOL_INFINITE == platform::kInfinite && PRIOQ_INFINITE == platform::kInfinite);
+static_assert(
+    static_cast<int32_t>(platform::thread_priority::lowest) == TPOOL_THREAD_PRIORITY_LOWEST &&
+    static_cast<int32_t>(platform::thread_priority::below_normal) ==
+        TPOOL_THREAD_PRIORITY_BELOW_NORMAL &&
+    static_cast<int32_t>(platform::thread_priority::normal) == TPOOL_THREAD_PRIORITY_NORMAL &&
+    static_cast<int32_t>(platform::thread_priority::above_normal) ==
+        TPOOL_THREAD_PRIORITY_ABOVE_NORMAL &&
+    static_cast<int32_t>(platform::thread_priority::highest) == TPOOL_THREAD_PRIORITY_HIGHEST);
 
 class pool {
  public:
@@ -121,11 +137,13 @@ class pool {
   void join_all_workers() REQUIRES(lifecycle_lock_);
 
   // Shared by workers, cancellers and shutdown.
-  void finish_outstanding(int64_t count);
+  // Lowers outstanding_ by count finished jobs and wakes wait_idle and
+  // shutdown when it reaches 0.
+  void lower_outstanding(int64_t count);
   // Adds (sign > 0) or takes back (sign < 0) a submit's per-priority counts.
   void add_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT], int sign);
   void cancel_popped(job_record *record, size_t *cancelled);
-  // Waits until counter is 0 or the deadline (kNoDeadline: none) passes.
+  // Waits until counter is 0 or the deadline (tpsync::kNoDeadline: none) passes.
   static bool wait_for_zero(const std::atomic<int64_t> &counter, tpsync::event_count &events,
                             uint64_t deadline_ns);
 

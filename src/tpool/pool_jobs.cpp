@@ -65,7 +65,7 @@ tpool_status pool::submit(const tpool_job_desc *descs, size_t count, tpool_job *
     ++per_priority[desc.priority];
   }
   // Each handle keeps the record memory alive past tpool_destroy.
-  if (with_handles) allocator_->add_refs(count);
+  if (with_handles) allocator_->retain(count);
   // Counted before the push, while this thread most likely still owns the
   // cache line next_id_ and outstanding_ share; taken back if the push fails
   // (a stats snapshot taken in between may include the refused jobs).
@@ -77,9 +77,9 @@ tpool_status pool::submit(const tpool_job_desc *descs, size_t count, tpool_job *
                                          : prioq_push_batch(queue_, items, count);
   if (pushed != PRIOQ_OK) {
     add_submitted(per_priority, -1);
-    finish_outstanding(static_cast<int64_t>(count));
+    lower_outstanding(static_cast<int64_t>(count));
     if (with_handles) allocator_->release(count);
-    allocator_->give_back(records, count);
+    allocator_->put_back(records, count);
     return status_from_push(pushed);
   }
   if (with_handles) {
@@ -110,7 +110,7 @@ void pool::add_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT], i
   }
 }
 
-void pool::finish_outstanding(int64_t count) {
+void pool::lower_outstanding(int64_t count) {
   if (outstanding_.fetch_sub(count, std::memory_order_seq_cst) == count) {
     idle_events_.notify_all();
   }
@@ -124,7 +124,7 @@ void pool::finish_cancelled(job_record *record) {
   // release: a snapshot that sees this also sees the job counted as submitted.
   cancelled_[record->priority].fetch_add(1, std::memory_order_release);
   if (record->on_complete != nullptr) {
-    scoped_thread_context context(this, record);
+    scoped_thread_role context(this, record);
     if (invoke_completion(record->on_complete, record->context, TPOOL_JOB_CANCELLED) ==
         invoke_result::threw) {
       log_.log(TPOOL_LOG_WARN, "completion callback of job {} threw an exception (ignored)",
@@ -132,7 +132,7 @@ void pool::finish_cancelled(job_record *record) {
     }
   }
   record->publish_outcome(job_state::kCancelled);
-  finish_outstanding(1);
+  lower_outstanding(1);
   foreign_completions_.fetch_sub(1, std::memory_order_seq_cst);
 }
 
@@ -158,7 +158,7 @@ void pool::cancel_popped(job_record *record, size_t *cancelled) {
     ++*cancelled;
   }
   // The popper owns the queue's reference, whoever owned the outcome.
-  job_allocator::drop_record_ref(record);
+  job_allocator::unref(record);
 }
 
 size_t pool::cancel_all() {
@@ -174,15 +174,16 @@ size_t pool::cancel_all() {
 }
 
 tpool_status pool::wait_idle(uint32_t timeout_ms) {
-  return wait_for_zero(outstanding_, idle_events_, deadline_after(timeout_ms)) ? TPOOL_OK
-                                                                               : TPOOL_E_TIMEOUT;
+  return wait_for_zero(outstanding_, idle_events_, tpsync::deadline_after(timeout_ms))
+             ? TPOOL_OK
+             : TPOOL_E_TIMEOUT;
 }
 
 bool pool::wait_for_zero(const std::atomic<int64_t> &counter, tpsync::event_count &events,
                          uint64_t deadline_ns) {
   for (;;) {
     if (counter.load(std::memory_order_seq_cst) == 0) return true;
-    const uint32_t wait_ms = remaining_ms(deadline_ns);
+    const uint32_t wait_ms = tpsync::remaining_ms(deadline_ns);
     if (wait_ms == 0) return false;
     const uint32_t key = events.prepare_wait();
     if (counter.load(std::memory_order_seq_cst) == 0) {

@@ -1,5 +1,8 @@
 // Creating, growing, shutting down and destroying a pool: everything that
-// starts or joins worker threads. All of it runs under lifecycle_lock_.
+// starts or joins worker threads. Starting and joining happen under
+// lifecycle_lock_ (start_worker and join_all_workers require it; growth only
+// ever try-locks it); shutdown's waits for workers and jobs run without it,
+// so a worker that grows the pool on its way out can never deadlock shutdown.
 #include <algorithm>
 #include <new>
 #include <string>
@@ -69,7 +72,7 @@ tpool_status pool::create(const tpool_config &config, pool **out) {
                       "tpool_create: the OS refused to start worker thread {} of {}",
                       created->live_workers_.load() + 1, config.min_workers);
     created->work_events_.notify_all();
-    created->wait_for_zero(created->live_workers_, created->exit_events_, kNoDeadline);
+    created->wait_for_zero(created->live_workers_, created->exit_events_, tpsync::kNoDeadline);
     {
       tpsync::lock_guard guard(created->lifecycle_lock_);
       created->join_all_workers();
@@ -174,7 +177,7 @@ void pool::join_all_workers() {
 }
 
 tpool_status pool::shutdown(tpool_shutdown_mode mode, uint32_t timeout_ms) {
-  const uint64_t deadline_ns = deadline_after(timeout_ms);
+  const uint64_t deadline_ns = tpsync::deadline_after(timeout_ms);
   {
     tpsync::lock_guard guard(lifecycle_lock_);
     if (shut_down_) return TPOOL_OK;

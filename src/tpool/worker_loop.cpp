@@ -46,7 +46,7 @@ size_t pool::queued_now() const {
 }
 
 void pool::worker_main(worker_slot &slot) {
-  scoped_thread_context context(this, nullptr);
+  scoped_thread_role context(this, nullptr);
   // start_worker counted this worker as live and idle before it started.
   bool idle = true;
   bool spinner = false;
@@ -74,9 +74,9 @@ void pool::worker_main(worker_slot &slot) {
       // Running dry: whatever happens next (spin, park, exit), wait_idle
       // must be able to see this worker's jobs as finished, and submitters
       // must get its freed records back.
-      allocator_->flush(&slot.freed);
+      allocator_->return_magazine(&slot.freed);
       if (unflushed != 0) {
-        finish_outstanding(unflushed);
+        lower_outstanding(unflushed);
         unflushed = 0;
       }
     }
@@ -98,7 +98,7 @@ void pool::worker_main(worker_slot &slot) {
       }
       now_ns = run_job(slot, static_cast<job_record *>(item), now_ns, &unflushed);
       if (unflushed >= kFinishBatch) {
-        finish_outstanding(unflushed);
+        lower_outstanding(unflushed);
         unflushed = 0;
       }
       continue;
@@ -236,12 +236,12 @@ uint64_t pool::run_job(worker_slot &slot, job_record *record, uint64_t start_ns,
   if (discard_queued_.load(std::memory_order_relaxed)) {
     // CANCEL shutdown in progress: nothing that has not started may start.
     if (record->try_cancel()) finish_cancelled(record);
-    allocator_->drop_record_ref(record, &slot.freed);
+    allocator_->unref(record, &slot.freed);
     return start_ns;
   }
   if (!record->try_start()) {
     // Cancelled while queued; the canceller owned the outcome.
-    allocator_->drop_record_ref(record, &slot.freed);
+    allocator_->unref(record, &slot.freed);
     return start_ns;
   }
   const int32_t priority = record->priority;
@@ -275,7 +275,7 @@ uint64_t pool::run_job(worker_slot &slot, job_record *record, uint64_t start_ns,
   tpool_job_info info{record, slot.index, false};
   uint32_t outcome = job_state::kDone;
   {
-    scoped_thread_context context(this, record);
+    scoped_thread_role context(this, record);
     if (invoke_job(record->fn, record->context, &info) == invoke_result::threw) {
       info.failed = true;
       log_.log(TPOOL_LOG_WARN, "job {} (priority {}) threw an exception; outcome FAILED",
@@ -296,7 +296,7 @@ uint64_t pool::run_job(worker_slot &slot, job_record *record, uint64_t start_ns,
   bump(outcome == job_state::kDone ? counters.done : counters.failed);
   record->publish_outcome(outcome);
   ++*finished;
-  allocator_->drop_record_ref(record, &slot.freed);
+  allocator_->unref(record, &slot.freed);
   return end_ns;
 }
 

@@ -37,7 +37,7 @@ TEST(CppWrapper, CompletionReceivesTheOutcomeExactlyOnce) {
   tpool::pool pool(small_config(1));
   std::atomic<int> completions{0};
   std::atomic<int> outcome{-1};
-  pool.submit([](tpool::job_context &context) { context.set_failed(); }, TPOOL_PRIORITY_LOW,
+  pool.submit([](tpool::running_job &running) { running.set_failed(); }, TPOOL_PRIORITY_LOW,
               [&](tpool_job_state state) {
                 outcome.store(state);
                 completions.fetch_add(1);
@@ -64,7 +64,7 @@ TEST(CppWrapper, CancelledJobStillFreesItsCapturedState) {
 TEST(CppWrapper, JobContextReportsPriority) {
   tpool::pool pool(small_config(1));
   std::atomic<int32_t> seen{-1};
-  tpool::job job = pool.submit([&](tpool::job_context &context) { seen.store(context.priority()); },
+  tpool::job job = pool.submit([&](tpool::running_job &running) { seen.store(running.priority()); },
                                TPOOL_PRIORITY_LOW);
   job.wait();
   EXPECT_EQ(seen.load(), TPOOL_PRIORITY_LOW);
