@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates, from the public headers, what must never drift from them:
   - docs/api.md, the API reference (declarations and their comments);
-  - src/<dll>/documented_statuses.inc, the statuses each exported function's
+  - src/<dll>/testing/<dll>_statuses.inc, the statuses each exported function's
     comment documents after "Returns:", which test builds of the DLLs audit
     every returned status against (src/abi/api_guard.h);
   - tests/abi/layout_items.inc, every public struct with each of its fields,
@@ -20,8 +20,8 @@ HEADERS = [REPO / "include/prioq/prioq.h", REPO / "include/tpool/tpool.h"]
 OUTPUT = REPO / "docs/api.md"
 LAYOUT_ITEMS = REPO / "tests/abi/layout_items.inc"
 STATUS_TABLES = {
-    REPO / "include/prioq/prioq.h": REPO / "src/prioq/documented_statuses.inc",
-    REPO / "include/tpool/tpool.h": REPO / "src/tpool/documented_statuses.inc",
+    REPO / "include/prioq/prioq.h": REPO / "src/prioq/testing/prioq_statuses.inc",
+    REPO / "include/tpool/tpool.h": REPO / "src/tpool/testing/tpool_statuses.inc",
 }
 
 # A block comment directly followed by an exported declaration.

@@ -27,7 +27,7 @@ if ! CC=clang CXX=clang++ cmake -S "$repo" -B "$build" -G Ninja \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
     -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" \
     -DTPOOL_BUILD_FUZZERS=ON -DTPOOL_FAULT_INJECTION=ON \
-    -DTPOOL_BUILD_BENCH=OFF -DTPOOL_BUILD_CLIENT=OFF \
+    -DTPOOL_BUILD_BENCH=OFF -DTPOOL_BUILD_EXAMPLES=OFF \
     -DTPOOL_WARNINGS_AS_ERRORS=OFF >"$build.configure.log" 2>&1; then
   tail -n 30 "$build.configure.log"
   echo "0 passed, 1 failed"

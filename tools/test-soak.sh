@@ -26,7 +26,7 @@ record() { if [ "$1" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed
 # build_soak <preset> <build dir>: configure and build only the soak target.
 build_soak() {
   local log="$2.log"
-  if ! cmake --preset "$1" -B "$2" -DTPOOL_BUILD_BENCH=OFF -DTPOOL_BUILD_CLIENT=OFF >"$log" 2>&1 ||
+  if ! cmake --preset "$1" -B "$2" -DTPOOL_BUILD_BENCH=OFF -DTPOOL_BUILD_EXAMPLES=OFF >"$log" 2>&1 ||
      ! cmake --build "$2" -j "$jobs" --target soak >>"$log" 2>&1; then
     grep -E 'error|Error' "$log" | head -n 20
     echo "soak build with preset $1 failed (see $log)"

@@ -1,6 +1,6 @@
-#include "prioq/level.h"
+#include "level.h"
 
-#include "sync/backoff.h"
+#include "backoff.h"
 
 namespace prioq_impl {
 

@@ -28,9 +28,9 @@
 #include <cstdint>
 
 #include "prioq/prioq.h"
-#include "prioq/ring.h"
-#include "sync/thread_annotations.h"
-#include "sync/word_lock.h"
+#include "ring.h"
+#include "thread_annotations.h"
+#include "word_lock.h"
 
 namespace prioq_impl {
 

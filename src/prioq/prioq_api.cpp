@@ -4,12 +4,12 @@
 // escapes, and test builds audit the status against the header).
 #include <new>
 
-#include "abi/api_guard.h"
-#include "abi/versioned_struct.h"
-#include "platform/fault_injection.h"
+#include "api_guard.h"
+#include "fault_injection.h"
 #include "prioq/prioq.h"
-#include "prioq/priority_queue.h"
-#include "prioq/testing_hooks.h"
+#include "prioq_testing.h"
+#include "priority_queue.h"
+#include "versioned_struct.h"
 
 namespace {
 
@@ -17,12 +17,12 @@ namespace {
 #define STATUS(name) abi::status_bit(name)
 #define DOCUMENTED(function, mask) {#function, mask},
 constexpr abi::documented_function kFunctions[] = {
-#include "prioq/documented_statuses.inc"
+#include "prioq_statuses.inc"
 };
 #undef DOCUMENTED
 #define DOCUMENTED(function, mask) fn_##function,
 enum api_function : size_t {
-#include "prioq/documented_statuses.inc"
+#include "prioq_statuses.inc"
 };
 #undef DOCUMENTED
 #undef STATUS

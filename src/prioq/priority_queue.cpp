@@ -1,7 +1,7 @@
-#include "prioq/priority_queue.h"
+#include "priority_queue.h"
 
-#include "platform/platform.h"
-#include "sync/deadline.h"
+#include "deadline.h"
+#include "platform.h"
 
 namespace prioq_impl {
 

@@ -31,9 +31,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "prioq/level.h"
+#include "event_count.h"
+#include "level.h"
 #include "prioq/prioq.h"
-#include "sync/event_count.h"
 
 namespace prioq_impl {
 

@@ -1,10 +1,10 @@
-#include "prioq/ring.h"
+#include "ring.h"
 
 #include <cstdlib>
 #include <new>
 
-#include "platform/fault_injection.h"
-#include "sync/backoff.h"
+#include "backoff.h"
+#include "fault_injection.h"
 
 namespace prioq_impl {
 

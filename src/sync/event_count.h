@@ -42,18 +42,8 @@
 #include <atomic>
 #include <cstdint>
 
-#include "platform/platform.h"
-
-#if defined(__SANITIZE_THREAD__)
-#define TPOOL_SYNC_THREAD_SANITIZER 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define TPOOL_SYNC_THREAD_SANITIZER 1
-#endif
-#endif
-#ifndef TPOOL_SYNC_THREAD_SANITIZER
-#define TPOOL_SYNC_THREAD_SANITIZER 0
-#endif
+#include "platform.h"
+#include "sanitizers.h"
 
 namespace tpsync {
 
@@ -101,7 +91,7 @@ class event_count {
   // -fsanitize=thread, an error with our -Werror), so sanitizer builds take
   // the read-modify-write, which is stronger.
   void notify_one_unless_spinning() {
-#if TPOOL_SYNC_THREAD_SANITIZER
+#if TPOOL_SANITIZER_THREAD
     const uint64_t state = state_.fetch_add(0, std::memory_order_seq_cst);
 #else
     std::atomic_thread_fence(std::memory_order_seq_cst);

@@ -16,8 +16,8 @@
 #include <atomic>
 #include <cstdint>
 
-#include "platform/platform.h"
-#include "sync/thread_annotations.h"
+#include "platform.h"
+#include "thread_annotations.h"
 
 namespace tpsync {
 

@@ -1,4 +1,4 @@
-#include "tpool/current_thread.h"
+#include "current_thread.h"
 
 namespace tpool_impl {
 

@@ -1,8 +1,8 @@
-#include "tpool/job_allocator.h"
+#include "job_allocator.h"
 
 #include <new>
 
-#include "platform/fault_injection.h"
+#include "fault_injection.h"
 
 namespace tpool_impl {
 

@@ -38,9 +38,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "sync/thread_annotations.h"
-#include "sync/word_lock.h"
-#include "tpool/job_record.h"
+#include "job_record.h"
+#include "thread_annotations.h"
+#include "word_lock.h"
 
 namespace tpool_impl {
 

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "tpool/job_record.h"
+#include "job_record.h"
 #include "tpool/tpool.h"
 
 struct tpool_job_info {

@@ -1,4 +1,4 @@
-#include "tpool/job_invoke.h"
+#include "job_invoke.h"
 
 namespace tpool_impl {
 

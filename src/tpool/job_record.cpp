@@ -1,7 +1,7 @@
-#include "tpool/job_record.h"
+#include "job_record.h"
 
-#include "platform/platform.h"
-#include "sync/deadline.h"
+#include "deadline.h"
+#include "platform.h"
 
 namespace tpool_impl {
 

@@ -1,4 +1,4 @@
-#include "tpool/logger.h"
+#include "logger.h"
 
 namespace tpool_impl {
 

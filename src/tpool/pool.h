@@ -35,17 +35,17 @@
 #include <cstdint>
 #include <string>
 
-#include "platform/platform.h"
+#include "deadline.h"
+#include "event_count.h"
+#include "job_allocator.h"
+#include "job_record.h"
+#include "logger.h"
+#include "platform.h"
 #include "prioq/prioq.h"
-#include "sync/deadline.h"
-#include "sync/event_count.h"
-#include "sync/thread_annotations.h"
-#include "sync/word_lock.h"
-#include "tpool/job_allocator.h"
-#include "tpool/job_record.h"
-#include "tpool/logger.h"
+#include "thread_annotations.h"
 #include "tpool/tpool.h"
-#include "tpool/worker_slot.h"
+#include "word_lock.h"
+#include "worker_slot.h"
 
 namespace tpool_impl {
 

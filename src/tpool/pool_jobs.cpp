@@ -2,9 +2,9 @@
 #include <memory>
 #include <new>
 
-#include "tpool/current_thread.h"
-#include "tpool/job_invoke.h"
-#include "tpool/pool.h"
+#include "current_thread.h"
+#include "job_invoke.h"
+#include "pool.h"
 
 namespace tpool_impl {
 namespace {

@@ -7,9 +7,9 @@
 #include <new>
 #include <string>
 
-#include "platform/fault_injection.h"
-#include "tpool/current_thread.h"
-#include "tpool/pool.h"
+#include "current_thread.h"
+#include "fault_injection.h"
+#include "pool.h"
 
 namespace tpool_impl {
 

@@ -11,7 +11,7 @@
 // cancelled and submitted last.
 #include <algorithm>
 
-#include "tpool/pool.h"
+#include "pool.h"
 
 namespace tpool_impl {
 namespace {

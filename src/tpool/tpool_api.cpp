@@ -6,16 +6,16 @@
 #include <cstring>
 #include <memory>
 
-#include "abi/api_guard.h"
-#include "abi/versioned_struct.h"
-#include "platform/platform.h"
-#include "tpool/current_thread.h"
-#include "tpool/job_info.h"
-#include "tpool/job_record.h"
-#include "tpool/logger.h"
-#include "tpool/pool.h"
-#include "tpool/testing_hooks.h"
+#include "api_guard.h"
+#include "current_thread.h"
+#include "job_info.h"
+#include "job_record.h"
+#include "logger.h"
+#include "platform.h"
+#include "pool.h"
 #include "tpool/tpool.h"
+#include "tpool_testing.h"
+#include "versioned_struct.h"
 
 using tpool_impl::job_record;
 using tpool_impl::pool;
@@ -28,12 +28,12 @@ namespace {
 #define STATUS(name) abi::status_bit(name)
 #define DOCUMENTED(function, mask) {#function, mask},
 constexpr abi::documented_function kFunctions[] = {
-#include "tpool/documented_statuses.inc"
+#include "tpool_statuses.inc"
 };
 #undef DOCUMENTED
 #define DOCUMENTED(function, mask) fn_##function,
 enum api_function : size_t {
-#include "tpool/documented_statuses.inc"
+#include "tpool_statuses.inc"
 };
 #undef DOCUMENTED
 #undef STATUS

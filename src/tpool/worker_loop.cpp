@@ -2,10 +2,10 @@
 // is nothing to take, spin briefly (one worker at a time) and then park.
 #include <algorithm>
 
-#include "tpool/current_thread.h"
-#include "tpool/job_info.h"
-#include "tpool/job_invoke.h"
-#include "tpool/pool.h"
+#include "current_thread.h"
+#include "job_info.h"
+#include "job_invoke.h"
+#include "pool.h"
 
 namespace tpool_impl {
 namespace {

@@ -20,8 +20,8 @@
 #include <atomic>
 #include <cstdint>
 
-#include "platform/platform.h"
-#include "tpool/job_allocator.h"
+#include "job_allocator.h"
+#include "platform.h"
 #include "tpool/tpool.h"
 
 namespace tpool_impl {

@@ -22,8 +22,8 @@
 #include "prioq/prioq.h"
 #include "tpool/tpool.h"
 #if defined(TPOOL_FAULT_INJECTION)
-#include "prioq/testing_hooks.h"
-#include "tpool/testing_hooks.h"
+#include "prioq_testing.h"
+#include "tpool_testing.h"
 #endif
 
 namespace {
@@ -37,10 +37,10 @@ uint32_t bit(int32_t status) {
 #define STATUS(name) bit(name)
 #define DOCUMENTED(function, mask) {#function, mask},
 const std::map<std::string, uint32_t> kTpoolDocumented = {
-#include "tpool/documented_statuses.inc"
+#include "tpool_statuses.inc"
 };
 const std::map<std::string, uint32_t> kPrioqDocumented = {
-#include "prioq/documented_statuses.inc"
+#include "prioq_statuses.inc"
 };
 #undef DOCUMENTED
 #undef STATUS

@@ -19,7 +19,7 @@
 #include "prioq/prioq.h"
 // TPOOL_FUZZ_FAULTS: the DLL carries its test-only fault exports (CMake).
 #if defined(TPOOL_FUZZ_FAULTS)
-#include "prioq/testing_hooks.h"
+#include "prioq_testing.h"
 #endif
 
 namespace {

@@ -24,8 +24,8 @@
 #include "tpool/tpool.h"
 // TPOOL_FUZZ_FAULTS: the DLLs carry their test-only fault exports (CMake).
 #if defined(TPOOL_FUZZ_FAULTS)
-#include "prioq/testing_hooks.h"
-#include "tpool/testing_hooks.h"
+#include "prioq_testing.h"
+#include "tpool_testing.h"
 #endif
 
 namespace {

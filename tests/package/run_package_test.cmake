@@ -4,7 +4,7 @@
 #   3. run the consumer, which exits 0 when the installed libraries work.
 cmake_minimum_required(VERSION 3.25)
 
-foreach(var BUILD_DIR WORK_DIR CONSUMER_SOURCE_DIR GENERATOR C_COMPILER WITH_TPOOL)
+foreach(var BUILD_DIR WORK_DIR CONSUMER_SOURCE_DIR GENERATOR C_COMPILER)
   if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
     message(FATAL_ERROR "run_package_test.cmake: -D${var}=... is required")
   endif()
@@ -48,8 +48,7 @@ run_step("configure the consumer"
     ${make_program_arg}
     "-DCMAKE_C_FLAGS=${C_FLAGS}"
     "-DCMAKE_EXE_LINKER_FLAGS=${EXE_LINKER_FLAGS}"
-    -DCMAKE_BUILD_TYPE=${BUILD_CONFIG}
-    -DCONSUMER_WITH_TPOOL=${WITH_TPOOL})
+    -DCMAKE_BUILD_TYPE=${BUILD_CONFIG})
 
 run_step("build the consumer" ${CMAKE_COMMAND} --build ${consumer_build} ${config_args})
 

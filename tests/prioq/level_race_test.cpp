@@ -13,7 +13,7 @@
 
 #include <cstdint>
 
-#include "prioq/level.h"
+#include "level.h"
 
 namespace {
 

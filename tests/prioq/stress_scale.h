@@ -8,22 +8,11 @@
 
 #include <cstddef>
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define PRIOQ_TEST_SANITIZED 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define PRIOQ_TEST_SANITIZED 1
-#endif
+#include "slow_environment.h"
 
 namespace prioq_test {
 
-#if defined(_WIN32) || defined(PRIOQ_TEST_SANITIZED)
-inline constexpr size_t kStressItems = 50000;
-#else
-inline constexpr size_t kStressItems = 1000000;
-#endif
+inline constexpr size_t kStressItems = test_support::kSlowEnvironment ? 50000 : 1000000;
 
 }  // namespace prioq_test
 

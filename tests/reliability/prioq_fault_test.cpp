@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "prioq/prioq.h"
-#include "prioq/testing_hooks.h"
+#include "prioq_testing.h"
 
 namespace {
 

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "job_ledger.h"
-#include "process_memory.h"
+#include "process_usage.h"
 #include "tpool/tpool.h"
 
 namespace {
@@ -273,7 +273,7 @@ int main(int argc, char **argv) {
               opts.seed);
   std::fflush(stdout);
   std::mt19937_64 rng(opts.seed);
-  const uint64_t rss_start = reliability::resident_bytes();
+  const uint64_t rss_start = test_support::resident_bytes();
   const auto start = clock_type::now();
   const auto deadline = start + std::chrono::duration<double>(opts.seconds);
   soak_totals totals;
@@ -281,7 +281,7 @@ int main(int argc, char **argv) {
     run_cycle(rng, totals);
   } while (clock_type::now() < deadline);
   const double elapsed = std::chrono::duration<double>(clock_type::now() - start).count();
-  const uint64_t rss_end = reliability::resident_bytes();
+  const uint64_t rss_end = test_support::resident_bytes();
   const job_ledger::totals &j = totals.jobs;
   std::printf("soak: %" PRIu64 " cycles in %.1f s; %" PRIu64 " jobs validated (done %" PRIu64
               ", failed %" PRIu64 ", cancelled %" PRIu64 "), %" PRIu64

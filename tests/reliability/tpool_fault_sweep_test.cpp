@@ -23,10 +23,10 @@
 #include <vector>
 
 #include "job_ledger.h"
-#include "prioq/testing_hooks.h"
-#include "test_scale.h"
-#include "tpool/testing_hooks.h"
+#include "prioq_testing.h"
+#include "slow_environment.h"
 #include "tpool/tpool.h"
+#include "tpool_testing.h"
 
 namespace {
 
@@ -36,7 +36,7 @@ using reliability::job_ledger;
 
 // At most this many arrivals are swept per point (evenly spread when a point
 // is reached more often), to bound the run time.
-constexpr uint64_t kMaxArrivalsPerPoint = reliability::kSlowEnvironment ? 12 : 60;
+constexpr uint64_t kMaxArrivalsPerPoint = test_support::kSlowEnvironment ? 12 : 60;
 
 // The two DLLs each have their own seam; one interface over both.
 struct seam {

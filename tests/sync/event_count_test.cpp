@@ -2,7 +2,7 @@
 // bookkeeping and the no-lost-wake-up protocol with spinners and the
 // hand-off chain. Both DLLs sleep and wake through it, so a lost wake-up here
 // would be a hung pool or a hung prioq_pop there.
-#include "sync/event_count.h"
+#include "event_count.h"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "platform/platform.h"
+#include "platform.h"
 
 namespace {
 

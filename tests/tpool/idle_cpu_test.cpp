@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "platform/platform.h"
+#include "process_usage.h"
 #include "test_support.h"
 
 namespace {
@@ -18,9 +18,9 @@ TEST(IdlePool, UsesAlmostNoCpuForOneSecond) {
   ASSERT_EQ(tpool_wait_idle(pool.get(), kPatienceMs), TPOOL_OK);
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
 
-  const uint64_t cpu_before = platform::process_cpu_time_ns();
+  const uint64_t cpu_before = test_support::process_cpu_time_ns();
   std::this_thread::sleep_for(std::chrono::seconds(1));
-  const uint64_t cpu_used = platform::process_cpu_time_ns() - cpu_before;
+  const uint64_t cpu_used = test_support::process_cpu_time_ns() - cpu_before;
   if (cpu_before == 0) GTEST_SKIP() << "process CPU time unavailable here";
   // The target is < 1 ms; the assertion is loose so that a busy CI host
   // (sanitizer runtimes, Wine's own threads) cannot make it flaky.

@@ -14,23 +14,12 @@
 #include <thread>
 #include <vector>
 
+#include "slow_environment.h"
+
 namespace tpool_test {
 
-// Stress runs shrink under sanitizers and under Wine (_WIN32 here means the
-// MinGW build, whose tests run under Wine), where each operation costs more.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define TPOOL_TEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define TPOOL_TEST_SANITIZED 1
-#endif
-#endif
-
-#if defined(TPOOL_TEST_SANITIZED) || defined(_WIN32)
-inline constexpr int kStressDivisor = 2;
-#else
-inline constexpr int kStressDivisor = 1;
-#endif
+// Stress runs shrink where every operation costs more (slow_environment.h).
+inline constexpr int kStressDivisor = test_support::kSlowEnvironment ? 2 : 1;
 
 // Generous deadline for "eventually" conditions: never a timing assertion,
 // only a bound that keeps a broken build from hanging the suite.

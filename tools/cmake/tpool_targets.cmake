@@ -79,7 +79,8 @@ function(tpool_add_gtest name)
   # RUN_SERIAL TRUE for a test that measures the machine).
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;PROPERTIES" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
-  target_link_libraries(${name} PRIVATE GTest::gtest GTest::gmock GTest::gtest_main ${ARG_LIBS})
+  target_link_libraries(${name} PRIVATE GTest::gtest GTest::gmock GTest::gtest_main
+    tpool_test_support ${ARG_LIBS})
   if(TPOOL_FAULT_INJECTION)
     # Every test program fails if a DLL returned a status its header does
     # not document (tests/support/status_audit.cpp).

@@ -8,8 +8,8 @@
 
 #include <climits>
 
-#include "platform/fault_injection.h"
-#include "platform/platform.h"
+#include "fault_injection.h"
+#include "platform.h"
 
 namespace platform {
 namespace {

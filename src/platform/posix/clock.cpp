@@ -2,7 +2,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "platform/platform.h"
+#include "platform.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>

@@ -5,8 +5,8 @@
 #endif
 #include <windows.h>
 
-#include "platform/fault_injection.h"
-#include "platform/platform.h"
+#include "fault_injection.h"
+#include "platform.h"
 
 namespace platform {
 

@@ -3,7 +3,7 @@
 #endif
 #include <windows.h>
 
-#include "platform/platform.h"
+#include "platform.h"
 
 #if defined(_MSC_VER)
 #include <intrin.h>

@@ -7,8 +7,8 @@
 #include <cstring>
 #include <new>
 
-#include "platform/fault_injection.h"
-#include "platform/platform.h"
+#include "fault_injection.h"
+#include "platform.h"
 
 namespace platform {
 namespace {

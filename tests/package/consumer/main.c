@@ -1,12 +1,9 @@
-/* Uses the installed headers and libraries: one queue round trip and, when
- * tpool is installed, one job. Exit code 0 when both behave. */
+/* Uses the installed headers and libraries: one queue round trip and one
+ * job. Exit code 0 when both behave. */
 #include <prioq/prioq.h>
 #include <stdio.h>
-#ifdef CONSUMER_WITH_TPOOL
 #include <tpool/tpool.h>
-#endif
 
-#ifdef CONSUMER_WITH_TPOOL
 static void TPOOL_CALL mark_ran(void *context, tpool_job_info *info) {
   (void)info;
   *(int *)context = 1;
@@ -28,7 +25,6 @@ static int use_tpool(void) {
   tpool_destroy(pool);
   return state == TPOOL_JOB_DONE && ran == 1;
 }
-#endif
 
 static int use_prioq(void) {
   prioq_queue *queue = NULL;
@@ -50,12 +46,10 @@ int main(void) {
     fprintf(stderr, "package consumer: prioq from the install tree failed\n");
     return 1;
   }
-#ifdef CONSUMER_WITH_TPOOL
   if (!use_tpool()) {
     fprintf(stderr, "package consumer: tpool from the install tree failed\n");
     return 1;
   }
-#endif
   printf("package consumer: installed libraries work\n");
   return 0;
 }

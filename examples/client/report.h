@@ -1,6 +1,7 @@
 // The end-of-run report: completion order per priority, the pool's
 // diagnostics, and the exactly-once check that decides the exit code.
-#pragma once
+#ifndef TPOOL_EXAMPLES_CLIENT_REPORT_H
+#define TPOOL_EXAMPLES_CLIENT_REPORT_H
 
 #include <tpool/tpool.h>
 
@@ -8,17 +9,19 @@
 
 #include "demo_jobs.h"
 
-namespace client_app {
+namespace client_example {
 
 // Prints the order jobs finished in (one letter per job) and, per priority,
 // where in that order its jobs finished. Call after every job completed.
-void print_completion_order(const std::vector<DemoJob> &jobs);
+void print_completion_order(const std::vector<demo_job> &jobs);
 
 // Prints tpool_get_stats and tpool_get_worker_stats for the pool.
 void print_pool_diagnostics(const tpool_pool *pool);
 
 // True when every job ran once, completed once with DONE, and the pool's
 // counters agree with the plan. Prints each problem found.
-bool verify_exactly_once(const std::vector<DemoJob> &jobs, const tpool_stats &stats);
+bool verify_exactly_once(const std::vector<demo_job> &jobs, const tpool_stats &stats);
 
-}  // namespace client_app
+}  // namespace client_example
+
+#endif  // TPOOL_EXAMPLES_CLIENT_REPORT_H

@@ -1,14 +1,15 @@
 // The live progress line: rewritten in place on a terminal, printed at each
 // quarter otherwise (ctest and pipes keep a short log).
-#pragma once
+#ifndef TPOOL_EXAMPLES_CLIENT_PROGRESS_LINE_H
+#define TPOOL_EXAMPLES_CLIENT_PROGRESS_LINE_H
 
 #include <tpool/tpool.h>
 
-namespace client_app {
+namespace client_example {
 
-class ProgressLine {
+class progress_line {
  public:
-  explicit ProgressLine(int total_jobs);
+  explicit progress_line(int total_jobs);
   // Prints the current state from a stats snapshot. Main thread only.
   void update(const tpool_stats &stats);
   // Ends the line. Main thread only.
@@ -21,4 +22,6 @@ class ProgressLine {
   int last_quarter_ = -1;
 };
 
-}  // namespace client_app
+}  // namespace client_example
+
+#endif  // TPOOL_EXAMPLES_CLIENT_PROGRESS_LINE_H

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-namespace client_app {
+namespace client_example {
 
 namespace {
 
@@ -14,18 +14,18 @@ unsigned long long as_ull(uint64_t value) {
 
 }  // namespace
 
-void print_completion_order(const std::vector<DemoJob> &jobs) {
-  std::vector<const DemoJob *> by_rank;
+void print_completion_order(const std::vector<demo_job> &jobs) {
+  std::vector<const demo_job *> by_rank;
   by_rank.reserve(jobs.size());
-  for (const DemoJob &job : jobs) by_rank.push_back(&job);
-  std::sort(by_rank.begin(), by_rank.end(), [](const DemoJob *a, const DemoJob *b) {
+  for (const demo_job &job : jobs) by_rank.push_back(&job);
+  std::sort(by_rank.begin(), by_rank.end(), [](const demo_job *a, const demo_job *b) {
     return a->finish_rank.load() < b->finish_rank.load();
   });
 
   std::printf(
       "\nCompletion order (H = HIGH, M = MEDIUM, L = LOW; submission order was shuffled):\n");
   std::string line;
-  for (const DemoJob *job : by_rank) {
+  for (const demo_job *job : by_rank) {
     line += priority_letter(job->priority);
     if (line.size() == 50) {
       std::printf("  %s\n", line.c_str());
@@ -40,7 +40,7 @@ void print_completion_order(const std::vector<DemoJob> &jobs) {
     long long sum = 0;
     long long first = -1;
     long long last = -1;
-    for (const DemoJob &job : jobs) {
+    for (const demo_job &job : jobs) {
       if (job.priority != priority) continue;
       const long long rank = static_cast<long long>(job.finish_rank.load()) + 1;  // 1-based
       ++count;
@@ -93,10 +93,10 @@ void print_pool_diagnostics(const tpool_pool *pool) {
   }
 }
 
-bool verify_exactly_once(const std::vector<DemoJob> &jobs, const tpool_stats &stats) {
+bool verify_exactly_once(const std::vector<demo_job> &jobs, const tpool_stats &stats) {
   bool ok = true;
   uint64_t planned[TPOOL_PRIORITY_COUNT] = {};
-  for (const DemoJob &job : jobs) {
+  for (const demo_job &job : jobs) {
     ++planned[job.priority];
     const int runs = job.runs.load();
     const int completions = job.completions.load(std::memory_order_acquire);
@@ -124,4 +124,4 @@ bool verify_exactly_once(const std::vector<DemoJob> &jobs, const tpool_stats &st
   return ok;
 }
 
-}  // namespace client_app
+}  // namespace client_example

@@ -12,12 +12,12 @@
 #define CLIENT_FILENO fileno
 #endif
 
-namespace client_app {
+namespace client_example {
 
-ProgressLine::ProgressLine(int total_jobs)
+progress_line::progress_line(int total_jobs)
     : total_jobs_(total_jobs), interactive_(CLIENT_ISATTY(CLIENT_FILENO(stdout)) != 0) {}
 
-void ProgressLine::update(const tpool_stats &stats) {
+void progress_line::update(const tpool_stats &stats) {
   if (interactive_) {
     print(stats, false);
     return;
@@ -32,12 +32,12 @@ void ProgressLine::update(const tpool_stats &stats) {
   }
 }
 
-void ProgressLine::finish(const tpool_stats &stats) {
+void progress_line::finish(const tpool_stats &stats) {
   // Off a terminal the last quarter's line already said "all done".
   if (interactive_ || last_quarter_ != 4) print(stats, true);
 }
 
-void ProgressLine::print(const tpool_stats &stats, bool final_line) {
+void progress_line::print(const tpool_stats &stats, bool final_line) {
   uint64_t finished = 0;
   uint64_t queued = 0;
   for (const tpool_priority_stats &p : stats.priority) {
@@ -57,4 +57,4 @@ void ProgressLine::print(const tpool_stats &stats, bool final_line) {
   std::fflush(stdout);
 }
 
-}  // namespace client_app
+}  // namespace client_example

@@ -1,18 +1,20 @@
-#include "process_memory.h"
+#include "process_usage.h"
 
 #if defined(_WIN32)
 #ifndef WIN32_LEAN_AND_MEAN
 #define WIN32_LEAN_AND_MEAN
 #endif
-#include <psapi.h>
 #include <windows.h>
+// windows.h first: psapi.h relies on its types.
+#include <psapi.h>
 #else
+#include <time.h>
 #include <unistd.h>
 
 #include <cstdio>
 #endif
 
-namespace reliability {
+namespace test_support {
 
 uint64_t resident_bytes() {
 #if defined(_WIN32)
@@ -32,4 +34,22 @@ uint64_t resident_bytes() {
 #endif
 }
 
-}  // namespace reliability
+uint64_t process_cpu_time_ns() {
+#if defined(_WIN32)
+  FILETIME creation, exit, kernel, user;
+  if (!GetProcessTimes(GetCurrentProcess(), &creation, &exit, &kernel, &user)) return 0;
+  auto ns = [](const FILETIME &time) {
+    ULARGE_INTEGER value;
+    value.LowPart = time.dwLowDateTime;
+    value.HighPart = time.dwHighDateTime;
+    return value.QuadPart * 100ull;  // FILETIME counts 100 ns units
+  };
+  return ns(kernel) + ns(user);
+#else
+  timespec now{};
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now) != 0) return 0;
+  return static_cast<uint64_t>(now.tv_sec) * 1000000000ull + static_cast<uint64_t>(now.tv_nsec);
+#endif
+}
+
+}  // namespace test_support

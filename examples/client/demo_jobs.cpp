@@ -4,10 +4,10 @@
 #include <thread>
 #include <utility>
 
-namespace client_app {
+namespace client_example {
 
-std::vector<DemoJob> plan_demo_jobs(const DemoOptions &options, CompletionLog *log) {
-  std::vector<DemoJob> jobs(static_cast<size_t>(options.job_count));
+std::vector<demo_job> plan_demo_jobs(const demo_options &options, completion_log *log) {
+  std::vector<demo_job> jobs(static_cast<size_t>(options.job_count));
   const int high = options.job_count / 4;
   const int medium = options.job_count / 4;
   // A small LCG keeps the demonstration identical from run to run.
@@ -18,7 +18,7 @@ std::vector<DemoJob> plan_demo_jobs(const DemoOptions &options, CompletionLog *l
   };
   const int sleep_span = options.max_sleep_ms - options.min_sleep_ms + 1;
   for (int i = 0; i < options.job_count; ++i) {
-    DemoJob &job = jobs[static_cast<size_t>(i)];
+    demo_job &job = jobs[static_cast<size_t>(i)];
     job.index = i;
     job.priority = i < high ? TPOOL_PRIORITY_HIGH
                             : (i < high + medium ? TPOOL_PRIORITY_MEDIUM : TPOOL_PRIORITY_LOW);
@@ -36,7 +36,7 @@ std::vector<DemoJob> plan_demo_jobs(const DemoOptions &options, CompletionLog *l
 
 void TPOOL_CALL run_demo_job(void *context, tpool_job_info * /*info*/) {
   try {
-    auto *job = static_cast<DemoJob *>(context);
+    auto *job = static_cast<demo_job *>(context);
     job->runs.fetch_add(1, std::memory_order_relaxed);
     std::this_thread::sleep_for(std::chrono::milliseconds(job->sleep_ms));
   } catch (...) {
@@ -45,7 +45,7 @@ void TPOOL_CALL run_demo_job(void *context, tpool_job_info * /*info*/) {
 }
 
 void TPOOL_CALL record_demo_completion(void *context, tpool_job_state outcome) {
-  auto *job = static_cast<DemoJob *>(context);
+  auto *job = static_cast<demo_job *>(context);
   job->outcome.store(static_cast<int>(outcome), std::memory_order_relaxed);
   job->finish_rank.store(job->log->next_rank.fetch_add(1, std::memory_order_relaxed),
                          std::memory_order_relaxed);
@@ -70,4 +70,4 @@ char priority_letter(int32_t priority) {
   return priority_name(priority)[0];
 }
 
-}  // namespace client_app
+}  // namespace client_example

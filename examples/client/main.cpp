@@ -20,7 +20,7 @@
 
 namespace {
 
-using namespace client_app;
+using namespace client_example;
 
 bool check(tpool_status status, const char *what) {
   if (status == TPOOL_OK) return true;
@@ -33,7 +33,7 @@ int usage() {
   return 2;
 }
 
-int run(const DemoOptions &options) {
+int run(const demo_options &options) {
   // A header/DLL mismatch would make every struct_size below a lie: refuse early.
   if (tpool_version() != TPOOL_VERSION_HEX || prioq_version() != PRIOQ_VERSION_HEX) {
     std::fprintf(
@@ -54,10 +54,10 @@ int run(const DemoOptions &options) {
   tpool_pool *pool = nullptr;
   if (!check(tpool_create(&config, &pool), "tpool_create")) return 1;
 
-  CompletionLog log;
-  std::vector<DemoJob> jobs = plan_demo_jobs(options, &log);
+  completion_log log;
+  std::vector<demo_job> jobs = plan_demo_jobs(options, &log);
   bool ok = true;
-  for (DemoJob &job : jobs) {
+  for (demo_job &job : jobs) {
     tpool_job_desc desc;
     tpool_job_desc_init(&desc);
     desc.priority = job.priority;
@@ -70,7 +70,7 @@ int run(const DemoOptions &options) {
     }
   }
 
-  ProgressLine progress(options.job_count);
+  progress_line progress(options.job_count);
   tpool_stats stats{};
   stats.struct_size = sizeof(stats);
   for (;;) {
@@ -101,7 +101,7 @@ int run(const DemoOptions &options) {
 }  // namespace
 
 int main(int argc, char **argv) {
-  DemoOptions options;
+  demo_options options;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--short") == 0) {
       options.job_count = 40;

@@ -1,7 +1,6 @@
 // Test-only exports (see testing_hooks.h). Built only with TPOOL_FAULT_INJECTION.
-#include "tpool/testing_hooks.h"
-
-#include "platform/fault_injection.h"
+#include "fault_injection.h"
+#include "tpool_testing.h"
 
 #if !defined(TPOOL_FAULT_INJECTION)
 #error "testing_hooks.cpp belongs only in TPOOL_FAULT_INJECTION builds"
