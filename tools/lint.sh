@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Static checks tools/test.sh runs before the test suites:
 #   format      every C and C++ file matches .clang-format (clang-format --dry-run)
-#   shellcheck  every bash script (tools/*.sh, .ci/run)
+#   shell lint  every bash script, by shellcheck (tools/*.sh, .ci/run)
 #   clang-tidy  the DLLs' sources and the example app with .clang-tidy's checks,
 #               compiled as the linux-clang-thread-safety preset compiles them
 #               (its compile_commands.json; configured here if missing)
@@ -35,6 +35,7 @@ shellcheck_rc=$?
 result shellcheck "$shellcheck_rc" "${#scripts[@]} scripts"
 
 tidy_build="$repo/build/linux-clang-thread-safety"
+mkdir -p "$repo/build"
 if [ ! -f "$tidy_build/compile_commands.json" ]; then
   cmake --preset linux-clang-thread-safety >"$repo/build/lint-configure.log" 2>&1 ||
     { result clang-tidy 1 "configure failed (build/lint-configure.log)"; echo "$passed passed, $failed failed"; exit 1; }
