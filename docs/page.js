@@ -1,31 +1,35 @@
 /* Renders the published capture (window.TPOOL_BENCHMARK, from
  * ../assets/benchmark-data.js) into the page. Shows only what the capture
  * holds: a missing section says so instead of showing anything made up.
- * window.TPOOL_PAGE exposes the chart instances for the browser test. */
+ * The CSV columns come from csv-columns.js (window.TPOOL_CSV_COLUMNS,
+ * generated from bench's own list), loaded before this script.
+ * window.TPOOL_PAGE exposes the chart instances and pool colours for the
+ * browser test. */
 (function () {
   'use strict';
 
-  var page = { rendered: false, charts: {}, emptyCharts: [] };
-  window.TPOOL_PAGE = page;
-
-  var CSV_COLUMNS = ['suite', 'scenario', 'kind', 'pool', 'workers', 'producers', 'iterations', 'mix',
-    'repetition', 'tasks', 'high', 'medium', 'low', 'ticks', 'frequency', 'ms', 'tasks_per_s',
-    'accepted', 'executed', 'completed', 'succeeded', 'cancelled', 'validated'];
-  var TEXT_COLUMNS = { suite: true, scenario: true, kind: true, pool: true, mix: true };
+  var CSV_COLUMNS = window.TPOOL_CSV_COLUMNS.map(function (column) { return column.name; });
+  var TEXT_COLUMNS = {};
+  window.TPOOL_CSV_COLUMNS.forEach(function (column) { if (column.text) TEXT_COLUMNS[column.name] = true; });
   var KIND_ORDER = ['throughput', 'many_producers', 'serial_threads', 'lifecycle'];
   var KIND_TITLES = {
     throughput: 'Throughput: one producer, fixed workers',
     many_producers: 'Many producers: 16 producers, 8 workers',
-    serial_threads: 'Baseline: one native thread per task, created and joined serially',
-    lifecycle: 'Pool lifecycle: create and shut down, no jobs'
+    serial_threads: 'Native threads: one OS thread per task, created and joined serially',
+    lifecycle: 'Pool lifecycle: create and shut down, no tasks'
   };
   var POOL_COLORS = {
-    tpool: '#2f81f7', reference: '#d1242f', win32_tp: '#8250df', thread_per_task: '#bf8700',
+    tpool: '#2f81f7', baseline: '#d1242f', win32_tp: '#8250df', thread_per_task: '#bf8700',
     tbb: '#1a7f37', inline: '#6e7781'
   };
+  var PASS_COLOR = '#1a7f37';
+  var FAIL_COLOR = '#d1242f';
   var EXTRA_COLORS = ['#e16f24', '#0a7ea4', '#c93c9d', '#57606a'];
   var MIX_DASH = { uniform: [], high90: [6, 4], low90: [2, 3], none: [] };
   var PRIORITY_COLORS = { high: '#d1242f', medium: '#bf8700', low: '#2f81f7' };
+
+  var page = { rendered: false, charts: {}, emptyCharts: [], poolColors: POOL_COLORS };
+  window.TPOOL_PAGE = page;
 
   // ---- small helpers ------------------------------------------------------
 
@@ -528,7 +532,7 @@
       markChartEmpty(canvasId, 'No starvation measurement in this capture.');
       return;
     }
-    var color = s.pass ? POOL_COLORS.tbb : POOL_COLORS.reference;
+    var color = s.pass ? PASS_COLOR : FAIL_COLOR;
     var labels = ['longest LOW wait (' + (s.pass ? 'pass' : 'FAIL') + ')', 'configured bound'];
     var values = [s.longest_low_wait_ms, s.bound_ms];
     var colors = [color, '#6e7781'];

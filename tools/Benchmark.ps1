@@ -12,9 +12,10 @@ every publication gate:
 
   - exit code 0 and 'TPOOL_BENCH_OK artifact_version=1 rows=<n>' as the last
     stdout line;
-  - benchmarks.json: schema 'tpool-bench', schema_version 1,
+  - benchmarks.json: schema 'tpool-bench', schema_version 2,
     artifact_version 1, the platform asked for;
-  - native-runs.csv: the fixed header, every expected reference row (182;
+  - native-runs.csv: the header bench's column list defines (generated into
+    publisher/CsvColumns.ps1), every expected reference row (182;
     with -Quick the count bench declares in expected_rows.reference), every
     row validated with accepted = executed = completed = succeeded = tasks
     and cancelled = 0;

@@ -61,6 +61,6 @@ echo "Published capture (assets/benchmarks.json):"
 pwsh -NoProfile -NonInteractive -Command '
   Import-Module ./tools/publisher/TpoolPublisher.psm1
   Get-TpoolSummary -JsonPath assets/benchmarks.json |
-    Select-Object Scenario, MedianTasksPerS, RatioToReference, RsdPct |
+    Select-Object Scenario, MedianTasksPerS, RatioToBaseline, RsdPct |
     Format-Table -AutoSize | Out-String -Width 200 | Write-Host'
 echo "Page: docs/index.html (open it in a browser; it reads ../assets/benchmark-data.js)"

@@ -1,38 +1,65 @@
-// native-runs.csv: one row per measured, validated repetition.
+#include "csv_writer.h"
+
 #include <cstdio>
 #include <fstream>
+#include <type_traits>
 
-#include "report.h"
+#include "csv_columns.h"
 
 namespace bench {
-
-std::vector<const observation *> all_rows(const run_report &report) {
-  std::vector<const observation *> rows;
-  for (const scenario_result &result : report.results) {
-    for (const observation &row : result.rows) rows.push_back(&row);
-  }
-  return rows;
-}
-
-size_t reference_rows(const run_report &report) {
-  size_t count = 0;
-  for (const observation *row : all_rows(report)) count += row->suite == "reference" ? 1 : 0;
-  return count;
-}
-
-double finite(double value) {
-  return value == value && value - value == 0 ? value : 0.0;
-}
-
 namespace {
 
-std::string number(double value) {
+// One writer per column kind. Each checks that the member has the type its
+// kind promises, so the lists generated from csv_columns.h cannot call a
+// number text or the other way round.
+template <typename Text>
+void write_text(std::ostream &out, const Text &value) {
+  static_assert(std::is_same_v<Text, std::string>, "a text column holds a std::string");
+  out << value;
+}
+
+template <typename Integer>
+void write_integer(std::ostream &out, Integer value) {
+  // A one-byte integer would print as a character.
+  static_assert(std::is_integral_v<Integer> && sizeof(Integer) > 1,
+                "an integer column holds an integer wider than a byte");
+  out << value;
+}
+
+template <typename Decimal>
+void write_decimal(std::ostream &out, Decimal value) {
+  static_assert(std::is_same_v<Decimal, double>, "a decimal column holds a double");
+  out << csv_decimal(value);
+}
+
+void write_header(std::ostream &out) {
+  const char *separator = "";
+#define BENCH_WRITE_NAME(name, kind) \
+  out << separator << #name;         \
+  separator = ",";
+  BENCH_CSV_COLUMNS(BENCH_WRITE_NAME)
+#undef BENCH_WRITE_NAME
+  out << '\n';
+}
+
+void write_row(std::ostream &out, const observation &row) {
+  const char *separator = "";
+#define BENCH_WRITE_CELL(name, kind) \
+  out << separator;                  \
+  write_##kind(out, row.name);       \
+  separator = ",";
+  BENCH_CSV_COLUMNS(BENCH_WRITE_CELL)
+#undef BENCH_WRITE_CELL
+  out << '\n';
+}
+
+}  // namespace
+
+std::string csv_decimal(double value) {
   char text[64];
   std::snprintf(text, sizeof(text), "%.6f", finite(value));
   return text;
 }
-
-}  // namespace
 
 bool write_csv(const run_report &report, const std::string &path, std::string *error) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -40,18 +67,8 @@ bool write_csv(const run_report &report, const std::string &path, std::string *e
     *error = "cannot write " + path;
     return false;
   }
-  out << "suite,scenario,kind,pool,workers,producers,iterations,mix,repetition,tasks,high,medium,"
-         "low,ticks,frequency,ms,tasks_per_s,accepted,executed,completed,succeeded,cancelled,"
-         "validated\n";
-  for (const observation *row : all_rows(report)) {
-    out << row->suite << ',' << row->scenario << ',' << row->kind << ',' << row->pool << ','
-        << row->workers << ',' << row->producers << ',' << row->iterations << ',' << row->mix << ','
-        << row->repetition << ',' << row->tasks << ',' << row->high << ',' << row->medium << ','
-        << row->low << ',' << row->ticks << ',' << row->frequency << ',' << number(row->ms) << ','
-        << number(row->tasks_per_s) << ',' << row->accepted << ',' << row->executed << ','
-        << row->completed << ',' << row->succeeded << ',' << row->cancelled << ',' << row->validated
-        << '\n';
-  }
+  write_header(out);
+  for (const observation *row : all_rows(report)) write_row(out, *row);
   out.flush();
   if (!out) {
     *error = "write failed: " + path;

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "platform/platform.h"
+#include "bench_os.h"
 
 #ifndef BENCH_BUILD_TYPE
 #define BENCH_BUILD_TYPE "unknown"
@@ -41,7 +41,7 @@ long cxx_standard() {
 environment_info collect_environment() {
   environment_info env;
   env.cpu_model = sys::cpu_model();
-  env.logical_cores = platform::logical_cpu_count();
+  env.logical_cores = os::logical_cpu_count();
   env.physical_cores = sys::physical_cores();
   env.os = sys::os_description();
   env.wine_version = sys::wine_version();
@@ -50,7 +50,7 @@ environment_info collect_environment() {
   env.build_type = BENCH_BUILD_TYPE;
   env.cxx_standard = cxx_standard();
   env.clock = sys::clock_name();
-  env.clock_frequency = platform::tick_frequency();
+  env.clock_frequency = os::tick_frequency();
   env.power_plan = sys::power_plan();
   env.process_priority = sys::process_priority();
   env.affinity = sys::process_affinity();
@@ -70,7 +70,7 @@ bool apply_stable_settings(const stability_request &request, environment_info *e
   }
   if (mask && !sys::set_process_affinity(*mask)) all_applied = false;
   if (request.stable) {
-    if (platform::set_current_thread_priority(platform::thread_priority::highest)) {
+    if (sys::raise_current_thread_priority()) {
       env->main_thread_priority = "highest";
     } else {
       all_applied = false;

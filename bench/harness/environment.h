@@ -61,6 +61,9 @@ bool set_process_priority(const std::string &level);  // "normal" | "high"
 std::string process_priority();
 bool set_process_affinity(uint64_t mask);
 std::optional<std::string> process_affinity();  // null when every CPU is allowed
+// The calling thread to the highest priority below real-time
+// (THREAD_PRIORITY_HIGHEST; nice -10 on Linux). False if the OS refused.
+bool raise_current_thread_priority();
 }  // namespace sys
 
 }  // namespace bench

@@ -1,22 +1,29 @@
-// benchmarks.json and gbench.json.
+#include "json_report.h"
+
 #include <cmath>
-#include <cstdio>
 #include <fstream>
 #include <map>
 #include <string>
 
-#include "report.h"
+#include "csv_columns.h"
+#include "csv_writer.h"
 
 namespace bench {
 namespace {
 
 using json = nlohmann::json;
 
-// The value exactly as the CSV prints it, so observations equal the CSV.
-double as_in_csv(double value) {
-  char text[64];
-  std::snprintf(text, sizeof(text), "%.6f", finite(value));
-  return std::stod(text);
+// An observation field per column kind (csv_columns.h); a decimal holds
+// the value exactly as the CSV prints it, so observations equal the CSV.
+json text_field(const std::string &value) {
+  return value;
+}
+template <typename Integer>
+json integer_field(Integer value) {
+  return value;
+}
+json decimal_field(double value) {
+  return std::stod(csv_decimal(value));
 }
 
 json optional_string(const std::optional<std::string> &value) {
@@ -29,29 +36,11 @@ json optional_number(const std::optional<double> &value) {
 }
 
 json observation_json(const observation &row) {
-  return json{{"suite", row.suite},
-              {"scenario", row.scenario},
-              {"kind", row.kind},
-              {"pool", row.pool},
-              {"workers", row.workers},
-              {"producers", row.producers},
-              {"iterations", row.iterations},
-              {"mix", row.mix},
-              {"repetition", row.repetition},
-              {"tasks", row.tasks},
-              {"high", row.high},
-              {"medium", row.medium},
-              {"low", row.low},
-              {"ticks", row.ticks},
-              {"frequency", row.frequency},
-              {"ms", as_in_csv(row.ms)},
-              {"tasks_per_s", as_in_csv(row.tasks_per_s)},
-              {"accepted", row.accepted},
-              {"executed", row.executed},
-              {"completed", row.completed},
-              {"succeeded", row.succeeded},
-              {"cancelled", row.cancelled},
-              {"validated", row.validated}};
+  json fields = json::object();
+#define BENCH_OBSERVATION_FIELD(name, kind) fields[#name] = kind##_field(row.name);
+  BENCH_CSV_COLUMNS(BENCH_OBSERVATION_FIELD)
+#undef BENCH_OBSERVATION_FIELD
+  return fields;
 }
 
 json summary_json(const summary &s) {
@@ -79,16 +68,15 @@ json environment_json(const environment_info &env) {
               {"affinity", optional_string(env.affinity)},
               {"main_thread_priority", env.main_thread_priority},
               {"stable_mode", env.stable_mode},
-              {"cache_line_handoff_ns",
-               json{{"start", optional_number(env.handoff_ns_start)},
-                    {"end", optional_number(env.handoff_ns_end)}}}};
+              {"cache_line_handoff_ns", json{{"start", optional_number(env.handoff_ns_start)},
+                                             {"end", optional_number(env.handoff_ns_end)}}}};
 }
 
 json boundaries_json() {
   return json{
       {"throughput",
        "from just before the gated producers are released, through every producer join and the "
-       "main thread observing the completion counter reach the task count (event_count wait)"},
+       "main thread observing the completion counter reach the task count (address wait)"},
       {"many_producers", "same boundary as throughput, 16 producers"},
       {"serial_threads", "from just before the first thread start through the last thread join"},
       {"lifecycle", "from just before tpool_create through the return of tpool_shutdown(DRAIN)"},
@@ -174,7 +162,7 @@ json build_benchmarks_json(const run_report &report) {
 
   return json{
       {"schema", "tpool-bench"},
-      {"schema_version", 1},
+      {"schema_version", kBenchmarksSchemaVersion},
       {"artifact_version", 1},
       {"success_marker", "TPOOL_BENCH_OK"},
       {"captured_utc", report.captured_utc},

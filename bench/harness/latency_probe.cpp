@@ -1,8 +1,8 @@
 // Queue-wait percentiles and HIGH-behind-LOW start latency.
 #include <memory>
 
+#include "bench_os.h"
 #include "peer_pool.h"
-#include "platform/platform.h"
 #include "probes.h"
 #include "scenario.h"
 #include "stats.h"
@@ -13,7 +13,7 @@ namespace {
 constexpr const char *kPriorityNames[3] = {"high", "medium", "low"};
 
 double ticks_to_us(double ticks) {
-  return ticks * 1e6 / static_cast<double>(platform::tick_frequency());
+  return ticks * 1e6 / static_cast<double>(os::tick_frequency());
 }
 
 latency_entry percentiles(const std::string &pool, const std::string &scenario_id, int priority,
@@ -34,22 +34,22 @@ latency_entry percentiles(const std::string &pool, const std::string &scenario_i
   return entry;
 }
 
-// One sample: low_jobs LOW tasks, then one HIGH task, submitted by this
+// One sample: low_tasks LOW tasks, then one HIGH task, submitted by this
 // thread into a fresh, idle 2-worker pool. Returns the HIGH task's queue
-// wait. The pool is shut down before the tasks and their run_context go out
-// of scope: the last completion still touches the context after the main
+// wait. The pool is shut down before the tasks and their task_group go out
+// of scope: the last completion still touches the group after the main
 // thread may have seen the count complete.
-bool high_behind_low_sample(const std::string &pool_name, size_t low_jobs, injected_fault fault,
+bool high_behind_low_sample(const std::string &pool_name, size_t low_tasks, injected_fault fault,
                             double *wait_us, std::string *failure) {
   priority_counts counts;
   counts.high = 1;
-  counts.low = low_jobs;
-  std::vector<int32_t> priorities(low_jobs, 2);
+  counts.low = low_tasks;
+  std::vector<int32_t> priorities(low_tasks, 2);
   priorities.push_back(0);
-  run_context context(2048);
-  context.record_start_ticks = true;
-  task_array tasks(priorities, &context);
-  context.expected.store(tasks.size(), std::memory_order_release);
+  task_group group(2048);
+  group.record_start_ticks = true;
+  task_array tasks(priorities, &group);
+  group.expected.store(tasks.size(), std::memory_order_release);
 
   pool_settings settings;
   settings.workers = 2;
@@ -60,11 +60,11 @@ bool high_behind_low_sample(const std::string &pool_name, size_t low_jobs, injec
     return false;
   }
   for (size_t i = 0; i < tasks.size(); ++i) {
-    task_record &task = tasks[i];
-    task.submit_ticks = platform::ticks();
-    if (pool->submit(&task.job, task.priority)) task.accepted.fetch_add(1);
+    task_record &record = tasks[i];
+    record.submit_ticks = os::ticks();
+    if (pool->submit(&record.task, record.priority)) record.accepted.fetch_add(1);
   }
-  const bool finished = context.wait_all_finished(120000);
+  const bool finished = group.wait_all_finished(120000);
   const bool shut_down = pool->shutdown();
   pool.reset();
   if (!finished || !shut_down) {
@@ -105,19 +105,19 @@ bool run_latency_probe(const probe_options &options, run_report *report, std::st
           percentiles(pool_name, s.id, priority, waits.by_priority[priority]));
     }
 
-    const size_t low_jobs = options.quick ? 200 : 2000;
+    const size_t low_tasks = options.quick ? 200 : 2000;
     const int samples = options.quick ? 3 : 10;
     std::vector<double> waits_us;
     for (int i = 0; i < samples; ++i) {
       double wait_us = 0;
-      if (!high_behind_low_sample(pool_name, low_jobs, options.fault, &wait_us, failure)) {
+      if (!high_behind_low_sample(pool_name, low_tasks, options.fault, &wait_us, failure)) {
         return false;
       }
       waits_us.push_back(wait_us);
     }
     flood_results.push_back(nlohmann::json{{"pool", pool_name},
                                            {"workers", 2},
-                                           {"low_jobs_ahead", low_jobs},
+                                           {"low_tasks_ahead", low_tasks},
                                            {"iterations", 2048},
                                            {"samples", samples},
                                            {"p50_us", finite(percentile(waits_us, 50))},

@@ -1,4 +1,4 @@
-// Pool create-shutdown with no jobs, through the public C API.
+// Pool create-shutdown with no tasks, through the public C API.
 //
 // Timed boundary: just before tpool_create through the return of
 // tpool_shutdown(DRAIN). tpool_create returns once its workers are started
@@ -7,7 +7,7 @@
 // validation below.
 #include <tpool/tpool.h>
 
-#include "platform/platform.h"
+#include "bench_os.h"
 #include "scenario.h"
 
 namespace bench {
@@ -20,7 +20,7 @@ bool run_lifecycle(const scenario &s, measurement *result, std::string *failure)
   config.thread_name_prefix = "bench";
 
   tpool_pool *pool = nullptr;
-  const uint64_t start = platform::ticks();
+  const uint64_t start = os::ticks();
   const tpool_status created = tpool_create(&config, &pool);
   if (created != TPOOL_OK) {
     *failure = std::string("tpool_create: ") + tpool_status_string(created);
@@ -28,7 +28,7 @@ bool run_lifecycle(const scenario &s, measurement *result, std::string *failure)
   }
   // A finite limit so a hung shutdown fails the run instead of hanging it.
   const tpool_status stopped = tpool_shutdown(pool, TPOOL_SHUTDOWN_DRAIN, 60000);
-  const uint64_t stop = platform::ticks();
+  const uint64_t stop = os::ticks();
   if (stopped == TPOOL_E_TIMEOUT) {
     *failure = "tpool_shutdown timed out after 60 s (pool abandoned)";
     return false;
@@ -48,7 +48,7 @@ bool run_lifecycle(const scenario &s, measurement *result, std::string *failure)
   }
   for (const tpool_priority_stats &level : stats.priority) {
     if (level.submitted != 0 || level.queued != 0) {
-      *failure = "an empty lifecycle run reports jobs";
+      *failure = "an empty lifecycle run reports submitted or queued jobs";
       return false;
     }
   }

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <system_error>
+#include <thread>
 #include <vector>
 
-#include "platform/platform.h"
+#include "bench_os.h"
 
 namespace bench {
 namespace {
@@ -49,28 +51,27 @@ bool wait_for(const handoff_line &line, stop_flag &stop, uint64_t value, uint64_
   uint32_t spins = 0;
   while (line.turn.load(std::memory_order_acquire) != value) {
     if (++spins < kSpinsBeforeYield) {
-      platform::cpu_relax();
+      os::cpu_relax();
       continue;
     }
     spins = 0;
     if (stop.set.load(std::memory_order_relaxed)) return false;
-    if (deadline_ns != 0 && platform::monotonic_ns() > deadline_ns) {
+    if (deadline_ns != 0 && os::monotonic_ns() > deadline_ns) {
       stop.set.store(true, std::memory_order_relaxed);
       return false;
     }
-    platform::yield_thread();
+    os::yield_thread();
   }
   return true;
 }
 
 // The partner moves turn from odd to even; the measuring thread from even to
 // odd. Each store is one transfer of the line to the other side's cache.
-void partner_main(void *raw) {
-  partner_args *args = static_cast<partner_args *>(raw);
+void partner_main(const partner_args &args) {
   uint64_t next = 1;
-  for (uint64_t i = 0; i < args->hand_offs; ++i) {
-    if (!wait_for(*args->line, *args->stop, next, 0)) return;
-    args->line->turn.store(next + 1, std::memory_order_release);
+  for (uint64_t i = 0; i < args.hand_offs; ++i) {
+    if (!wait_for(*args.line, *args.stop, next, 0)) return;
+    args.line->turn.store(next + 1, std::memory_order_release);
     next += 2;
   }
 }
@@ -80,38 +81,43 @@ void partner_main(void *raw) {
 // nullopt if the probe was abandoned.
 std::optional<uint64_t> timed_round_trips(handoff_line &line, stop_flag &stop, uint64_t *next,
                                           uint64_t round_trips, uint64_t deadline_ns) {
-  const uint64_t start = platform::ticks();
+  const uint64_t start = os::ticks();
   for (uint64_t i = 0; i < round_trips; ++i) {
     line.turn.store(*next + 1, std::memory_order_release);
     // Slow but steady hand-offs never reach wait_for's slow path: check the
     // budget here too (one clock read per 4,096 round trips).
-    if ((i & 4095) == 4095 && platform::monotonic_ns() > deadline_ns) {
+    if ((i & 4095) == 4095 && os::monotonic_ns() > deadline_ns) {
       stop.set.store(true, std::memory_order_relaxed);
       return std::nullopt;
     }
     if (!wait_for(line, stop, *next + 2, deadline_ns)) return std::nullopt;
     *next += 2;
   }
-  return platform::ticks() - start;
+  return os::ticks() - start;
 }
 
 }  // namespace
 
 std::optional<double> measure_cache_line_handoff_ns() {
-  if (platform::logical_cpu_count() < 2) return std::nullopt;
+  if (os::logical_cpu_count() < 2) return std::nullopt;
   constexpr uint64_t kRoundTripsPerBurst = kHandOffsPerBurst / 2;
   constexpr uint64_t kRoundTrips = (kWarmUpHandOffs / 2) + kBursts * kRoundTripsPerBurst;
   handoff_line line;
   stop_flag stop;
-  partner_args args{&line, &stop, kRoundTrips};
-  platform::thread_handle partner;
-  if (!platform::thread_start(&partner, &partner_main, &args, {})) return std::nullopt;
-  const uint64_t deadline_ns = platform::monotonic_ns() + kBudgetMs * 1000000u;
+  const partner_args args{&line, &stop, kRoundTrips};
+  std::thread partner;
+  try {
+    partner = std::thread(&partner_main, std::cref(args));
+  } catch (const std::system_error &) {
+    return std::nullopt;
+  }
+  const uint64_t deadline_ns = os::monotonic_ns() + kBudgetMs * 1000000u;
 
   uint64_t next = 0;  // turn starts at 0: the measuring side moves first
   std::vector<double> bursts;
-  bool complete = timed_round_trips(line, stop, &next, kWarmUpHandOffs / 2, deadline_ns).has_value();
-  const double tick_ns = 1e9 / static_cast<double>(platform::tick_frequency());
+  bool complete =
+      timed_round_trips(line, stop, &next, kWarmUpHandOffs / 2, deadline_ns).has_value();
+  const double tick_ns = 1e9 / static_cast<double>(os::tick_frequency());
   for (uint32_t burst = 0; complete && burst < kBursts; ++burst) {
     const std::optional<uint64_t> ticks =
         timed_round_trips(line, stop, &next, kRoundTripsPerBurst, deadline_ns);
@@ -119,10 +125,11 @@ std::optional<double> measure_cache_line_handoff_ns() {
       complete = false;
       break;
     }
-    bursts.push_back(static_cast<double>(*ticks) * tick_ns / static_cast<double>(kHandOffsPerBurst));
+    bursts.push_back(static_cast<double>(*ticks) * tick_ns /
+                     static_cast<double>(kHandOffsPerBurst));
   }
   stop.set.store(true, std::memory_order_relaxed);  // a finished partner ignores it
-  platform::thread_join(&partner);
+  partner.join();
   if (!complete) return std::nullopt;
   std::sort(bursts.begin(), bursts.end());
   return bursts[bursts.size() / 2];

@@ -1,10 +1,10 @@
 // How much one cache-line transfer between two threads costs on the machine
 // the run is on, measured at the start and at the end of the run.
 //
-// Most of a pool's per-job cost on a small machine is such transfers (the
-// job record, the queue cell and index, shared counters), and on a virtual
-// machine their cost can change several-fold while a run is going on,
-// depending on where the host places the virtual CPUs (measured on our
+// Most of a pool's cost per task on a small machine is such transfers (the
+// pool's record of the task, the queue cell and index, shared counters), and
+// on a virtual machine their cost can change several-fold while a run is
+// going on, depending on where the host places the virtual CPUs (measured on our
 // 2-vCPU development VM: about 30 ns in one phase, 200 to 220 ns in
 // another). Recording it beside the figures tells a reader which phase a
 // capture comes from. It is a description of the machine, not a gate.

@@ -13,16 +13,18 @@
 #include <string>
 #include <vector>
 
+#include "bench_os.h"
 #include "cli.h"
 #include "compare.h"
+#include "csv_writer.h"
 #include "environment.h"
+#include "json_report.h"
 #include "machine_probe.h"
 #include "observation.h"
 #include "peer_pool.h"
-#include "platform/platform.h"
 #include "probes.h"
 #include "progress.h"
-#include "report.h"
+#include "run_report.h"
 #include "scenario_catalog.h"
 #include "source_manifest.h"
 
@@ -152,7 +154,7 @@ int run(const cli_options &options) {
   for (size_t i = 0; i < plan.size(); ++i) report.results[i].definition = plan[i];
 
   progress meter(steps);
-  const uint64_t frequency = platform::tick_frequency();
+  const uint64_t frequency = os::tick_frequency();
   for (uint32_t round = 0; round < rounds; ++round) {
     for (size_t i = 0; i < plan.size(); ++i) {
       const scenario &s = plan[i];
@@ -178,7 +180,7 @@ int run(const cli_options &options) {
     probe.quick = options.quick;
     probe.fault = options.fault;
     for (const std::string &pool : catalog.peers) {
-      if (pool == "tpool" || pool == "reference" || pool == "win32_tp") probe.pools.push_back(pool);
+      if (pool == "tpool" || pool == "baseline" || pool == "win32_tp") probe.pools.push_back(pool);
     }
     if (std::find(probe.pools.begin(), probe.pools.end(), "tpool") == probe.pools.end()) {
       probe.pools.insert(probe.pools.begin(), "tpool");

@@ -1,4 +1,5 @@
 // One measured, validated repetition: a CSV row and a JSON observation.
+// Every column of csv_columns.h is read from the member of the same name.
 #ifndef TPOOL_BENCH_HARNESS_OBSERVATION_H
 #define TPOOL_BENCH_HARNESS_OBSERVATION_H
 

@@ -2,15 +2,13 @@
 
 #include <cstdio>
 
-#include "platform/platform.h"
-
 namespace bench {
 
 progress::progress(uint64_t total_steps)
-    : total_(total_steps), start_ns_(platform::monotonic_ns()) {}
+    : total_(total_steps), start_(std::chrono::steady_clock::now()) {}
 
 double progress::elapsed_s() const {
-  return static_cast<double>(platform::monotonic_ns() - start_ns_) / 1e9;
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
 void progress::step(size_t scenario_index, size_t scenario_count, const std::string &name,

@@ -2,6 +2,7 @@
 #ifndef TPOOL_BENCH_HARNESS_PROGRESS_H
 #define TPOOL_BENCH_HARNESS_PROGRESS_H
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 
@@ -18,7 +19,7 @@ class progress {
  private:
   uint64_t total_;
   uint64_t done_ = 0;
-  uint64_t start_ns_;
+  std::chrono::steady_clock::time_point start_;
 };
 
 }  // namespace bench

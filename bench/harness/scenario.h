@@ -20,7 +20,7 @@ struct scenario {
   std::string id;     // e.g. "throughput/w4/i2048/uniform"
   std::string suite;  // "reference" or "extended"
   scenario_kind kind = scenario_kind::throughput;
-  std::string pool;  // "tpool", "reference", ... or "inline"
+  std::string pool;  // "tpool", "baseline", ... or "inline"
   uint32_t workers = 0;
   uint32_t producers = 0;
   uint32_t iterations = 0;
@@ -32,7 +32,7 @@ struct scenario {
 
 // One validated repetition.
 struct measurement {
-  uint64_t ticks = 0;  // timed interval in platform::ticks() units
+  uint64_t ticks = 0;  // timed interval in os::ticks() units
   uint64_t tasks = 0;
   validated_totals totals;
 };

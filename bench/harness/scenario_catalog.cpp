@@ -125,18 +125,18 @@ std::vector<scenario> build_catalog(const catalog_options &options) {
     }
   }
   // Scaling sweep: worker counts 1..2 x cores not already in the suite, for
-  // tpool (and the reference pool at powers of two), minimal and
+  // tpool (and the baseline pool at powers of two), minimal and
   // compute-bound callbacks.
   const uint32_t sweep_top = std::max<uint32_t>(2, 2 * options.logical_cores);
   for (uint32_t workers = 1; workers <= sweep_top; ++workers) {
     const bool in_suite = workers == 1 || workers == 4 || workers == 8;
     for (uint32_t iterations : kIterations) {
-      for (const char *pool : {"tpool", "reference"}) {
+      for (const char *pool : {"tpool", "baseline"}) {
         const bool peer_wanted =
             std::string(pool) == "tpool" ||
             std::find(options.peers.begin(), options.peers.end(), pool) != options.peers.end();
         // Worker counts of the suite are already covered by the rows above.
-        // The reference pool only adds powers of two (the 1/2/4/8 series):
+        // The baseline pool only adds powers of two (the 1/2/4/8 series):
         // under Wine each of its runs costs about a second.
         const bool power_of_two = (workers & (workers - 1)) == 0;
         if (in_suite || !peer_wanted || (std::string(pool) != "tpool" && !power_of_two)) continue;

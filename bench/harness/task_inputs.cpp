@@ -55,15 +55,15 @@ std::vector<int32_t> shuffled_priorities(const priority_counts &counts) {
   return priorities;
 }
 
-task_array::task_array(const std::vector<int32_t> &priorities, run_context *context)
+task_array::task_array(const std::vector<int32_t> &priorities, task_group *group)
     : count_(priorities.size()) {
   void *block = ::operator new (sizeof(task_record) * (count_ == 0 ? 1 : count_),
                                 std::align_val_t{alignof(task_record)});
   records_ = static_cast<task_record *>(block);
   for (size_t i = 0; i < count_; ++i) {
     task_record *record = new (&records_[i]) task_record();
-    record->job.kind = &context->kind;
-    record->context = context;
+    record->task.kind = &group->kind;
+    record->group = group;
     record->task_id = static_cast<uint32_t>(i);
     record->priority = static_cast<int8_t>(priorities[i]);
   }

@@ -49,11 +49,12 @@ class input_lcg {
 // by Fisher-Yates (from the last index down) with a fresh input_lcg.
 std::vector<int32_t> shuffled_priorities(const priority_counts &counts);
 
-// Owns `count` task records in one 64-byte-aligned block, each initialised
-// with its id, priority and the run context. Not copyable.
+// Owns one task record per priority in one 64-byte-aligned block, each
+// initialised with its id, its priority and the group it belongs to. Not
+// copyable.
 class task_array {
  public:
-  task_array(const std::vector<int32_t> &priorities, run_context *context);
+  task_array(const std::vector<int32_t> &priorities, task_group *group);
   ~task_array();
   task_array(const task_array &) = delete;
   task_array &operator=(const task_array &) = delete;

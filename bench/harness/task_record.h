@@ -1,4 +1,4 @@
-// One benchmark task and the run it belongs to.
+// One benchmark task, and the body every pool runs for it.
 //
 // A task_record is exactly one cache line, so two workers finishing
 // neighbouring tasks never write the same line. Its counters are written by
@@ -12,15 +12,13 @@
 #include <cstdint>
 
 #include "peer_pool.h"
-#include "sync/event_count.h"
+#include "task_group.h"
 
 namespace bench {
 
-struct run_context;
-
 struct alignas(64) task_record {
-  bench_job job;  // first member: pools receive &job and we cast back
-  run_context *context = nullptr;
+  bench_task task;  // first member: pools receive &task and we cast back
+  task_group *group = nullptr;
   uint64_t checksum = 0;      // published by the task body
   uint64_t submit_ticks = 0;  // latency runs only: just before submit
   uint64_t start_ticks = 0;   // latency runs only: first thing in the body
@@ -34,30 +32,9 @@ struct alignas(64) task_record {
 };
 static_assert(sizeof(task_record) == 64, "one task per cache line");
 
-// Shared by every task of one repetition. Must outlive every pool thread
-// that may run or finish its tasks: shut the pool down (joining its threads)
-// before destroying the context, because the task that completes the count
-// still notifies through the context after the waiter could have seen it.
-struct run_context {
-  job_kind kind{};
-  uint32_t iterations = 0;
-  bool record_start_ticks = false;
-  // Completion observation: the task whose outcome makes `finished` reach
-  // `expected` notifies; the main thread waits on the event count, so no
-  // kernel object sits on the per-task path.
-  alignas(64) std::atomic<uint64_t> finished{0};
-  std::atomic<uint64_t> expected{~uint64_t{0}};
-  tpsync::event_count all_finished;
-
-  explicit run_context(uint32_t iterations_per_task);
-
-  // Waits until finished >= expected or timeout_ms elapses (returns false).
-  bool wait_all_finished(uint32_t timeout_ms);
-};
-
-// The task body and outcome callback installed in run_context::kind.
-void run_task(bench_job *job);
-void finish_task(bench_job *job, job_outcome outcome);
+// The task body and outcome callback task_group installs in its kind.
+void run_task(bench_task *task);
+void finish_task(bench_task *task, task_outcome outcome);
 
 }  // namespace bench
 

@@ -5,11 +5,14 @@
 // Excluded: input creation, pool and producer creation, the readiness wait,
 // shutdown and validation.
 #include <atomic>
+#include <chrono>
 #include <memory>
+#include <system_error>
+#include <thread>
 #include <vector>
 
+#include "bench_os.h"
 #include "peer_pool.h"
-#include "platform/platform.h"
 #include "scenario.h"
 
 namespace bench {
@@ -18,6 +21,9 @@ namespace {
 constexpr uint32_t kReadyTimeoutMs = 30000;
 constexpr uint32_t kCompletionTimeoutMs = 120000;
 
+// Producers park on `open` with an address wait, not a condition variable:
+// the release is inside the timed interval, and one wake of every waiter on
+// a futex (WaitOnAddress on Windows) is all it costs there.
 struct producer_gate {
   std::atomic<uint32_t> open{0};
   std::atomic<uint32_t> ready{0};
@@ -33,18 +39,17 @@ struct producer_args {
   uint64_t rejected = 0;  // written by the producer, read after its join
 };
 
-void producer_main(void *raw) {
-  producer_args &args = *static_cast<producer_args *>(raw);
+void producer_main(producer_args &args) {
   args.gate->ready.fetch_add(1, std::memory_order_acq_rel);
   while (args.gate->open.load(std::memory_order_acquire) == 0) {
-    platform::wait_on_address(args.gate->open, 0, platform::kInfinite);
+    os::wait_on_address(args.gate->open, 0, os::kInfinite);
   }
   task_array &tasks = *args.tasks;
   for (size_t i = args.first; i < tasks.size(); i += args.stride) {
-    task_record &task = tasks[i];
-    if (args.stamp_submit) task.submit_ticks = platform::ticks();
-    if (args.pool->submit(&task.job, task.priority)) {
-      task.accepted.fetch_add(1, std::memory_order_relaxed);
+    task_record &record = tasks[i];
+    if (args.stamp_submit) record.submit_ticks = os::ticks();
+    if (args.pool->submit(&record.task, record.priority)) {
+      record.accepted.fetch_add(1, std::memory_order_relaxed);
     } else {
       ++args.rejected;
     }
@@ -56,10 +61,10 @@ void producer_main(void *raw) {
 bool run_throughput(const scenario &s, injected_fault fault, measurement *result,
                     std::string *failure, wait_samples *waits) {
   const priority_counts counts = counts_for(s.mix, s.tasks);
-  run_context context(s.iterations);
-  context.record_start_ticks = waits != nullptr;
-  task_array tasks(shuffled_priorities(counts), &context);
-  context.expected.store(tasks.size(), std::memory_order_release);
+  task_group group(s.iterations);
+  group.record_start_ticks = waits != nullptr;
+  task_array tasks(shuffled_priorities(counts), &group);
+  group.expected.store(tasks.size(), std::memory_order_release);
 
   pool_settings settings;
   settings.workers = s.workers;
@@ -68,7 +73,7 @@ bool run_throughput(const scenario &s, injected_fault fault, measurement *result
 
   producer_gate gate;
   std::vector<producer_args> args(s.producers);
-  std::vector<platform::thread_handle> producers;
+  std::vector<std::thread> producers;
   producers.reserve(s.producers);
   bool started = true;
   for (uint32_t p = 0; p < s.producers; ++p) {
@@ -78,33 +83,35 @@ bool run_throughput(const scenario &s, injected_fault fault, measurement *result
     args[p].first = p;
     args[p].stride = s.producers;
     args[p].stamp_submit = waits != nullptr;
-    platform::thread_handle thread;
-    if (!platform::thread_start(&thread, &producer_main, &args[p], {})) {
+    try {
+      producers.emplace_back(&producer_main, std::ref(args[p]));
+    } catch (const std::system_error &) {
       started = false;
       break;
     }
-    producers.push_back(thread);
   }
-  while (gate.ready.load(std::memory_order_acquire) < producers.size()) platform::sleep_ms(1);
+  while (gate.ready.load(std::memory_order_acquire) < producers.size()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
   const bool ready = started && pool->wait_until_ready(kReadyTimeoutMs);
   if (!ready) {
     // Release the producers with nothing to do and clean up before failing.
     for (producer_args &producer : args) producer.first = tasks.size();
   }
 
-  const uint64_t start = platform::ticks();
+  const uint64_t start = os::ticks();
   gate.open.store(1, std::memory_order_release);
-  platform::wake_all(gate.open);
+  os::wake_all(gate.open);
   uint64_t rejected = 0;
   for (size_t p = 0; p < producers.size(); ++p) {
-    platform::thread_join(&producers[p]);
+    producers[p].join();
     rejected += args[p].rejected;
   }
   if (rejected != 0) {
-    context.expected.store(tasks.size() - rejected, std::memory_order_release);
+    group.expected.store(tasks.size() - rejected, std::memory_order_release);
   }
-  const bool finished = ready && context.wait_all_finished(kCompletionTimeoutMs);
-  const uint64_t stop = platform::ticks();
+  const bool finished = ready && group.wait_all_finished(kCompletionTimeoutMs);
+  const uint64_t stop = os::ticks();
 
   const bool shut_down = pool->shutdown();
   const bool empty = pool->queue_empty();
@@ -130,10 +137,10 @@ bool run_throughput(const scenario &s, injected_fault fault, measurement *result
   if (!validate_tasks(tasks, s.iterations, counts, fault, &totals, failure)) return false;
   if (waits != nullptr) {
     for (size_t i = 0; i < tasks.size(); ++i) {
-      const task_record &task = tasks[i];
+      const task_record &record = tasks[i];
       const uint64_t wait =
-          task.start_ticks > task.submit_ticks ? task.start_ticks - task.submit_ticks : 0;
-      waits->by_priority[task.priority].push_back(wait);
+          record.start_ticks > record.submit_ticks ? record.start_ticks - record.submit_ticks : 0;
+      waits->by_priority[record.priority].push_back(wait);
     }
   }
   result->ticks = stop - start;

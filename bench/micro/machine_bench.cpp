@@ -30,8 +30,7 @@ void BM_CacheLinePingPong(benchmark::State &state) {
     }
     state.SetIterationTime(*ns * 1e-9 * static_cast<double>(bench::kProbeTimedHandOffs));
   }
-  state.SetItemsProcessed(state.iterations() *
-                          static_cast<int64_t>(bench::kProbeTimedHandOffs));
+  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(bench::kProbeTimedHandOffs));
 }
 
 }  // namespace

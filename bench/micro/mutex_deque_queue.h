@@ -1,6 +1,7 @@
-// The in-binary baseline for prioq: std::mutex around three std::deque
-// queues, pop takes the front of the highest non-empty level. No waiting:
-// try_pop only, like the benchmarked prioq_try_pop.
+// The queue prioq is compared with in the micro-benchmarks: std::mutex
+// around three std::deque queues, pop takes the front of the highest
+// non-empty level. No waiting: try_pop only, like the benchmarked
+// prioq_try_pop.
 #ifndef TPOOL_BENCH_MICRO_MUTEX_DEQUE_QUEUE_H
 #define TPOOL_BENCH_MICRO_MUTEX_DEQUE_QUEUE_H
 

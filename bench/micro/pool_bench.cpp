@@ -1,24 +1,24 @@
-// tpool (public C ABI) against the reference pool (one lock, three deques,
-// one semaphore release per job), plus the inline rate of the same workload.
-// Items are jobs; times are wall-clock (UseRealTime) because the work runs on
-// the pools' threads.
+// tpool (public C ABI) against the baseline pool (one lock, three deques,
+// one semaphore release per task), plus the inline rate of the same workload.
+// Items are tasks; times are wall-clock (UseRealTime) because the work runs
+// on the pools' threads.
 #include <benchmark/benchmark.h>
 
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "counting_job.h"
+#include "bench_os.h"
+#include "counting_task.h"
 #include "peer_pool.h"
-#include "platform/platform.h"
 #include "workload.h"
 
 namespace {
 
 constexpr char kTpool[] = "tpool";
-constexpr char kReference[] = "reference";
-constexpr int kJobsPerIteration = 1000;
-constexpr int kBatchJobs = 10000;
+constexpr char kBaseline[] = "baseline";
+constexpr int kTasksPerIteration = 1000;
+constexpr int kBatchTasks = 10000;
 
 std::unique_ptr<bench::peer_pool> start_pool(const char *name, uint32_t workers,
                                              benchmark::State &state) {
@@ -33,25 +33,25 @@ std::unique_ptr<bench::peer_pool> start_pool(const char *name, uint32_t workers,
   return pool;
 }
 
-// One producer (the benchmark thread) submits kJobsPerIteration jobs and
+// One producer (the benchmark thread) submits kTasksPerIteration tasks and
 // waits for all of them; workers = range(0); iterations = range(1).
 template <const char *Pool>
 void one_producer(benchmark::State &state) {
   auto pool = start_pool(Pool, static_cast<uint32_t>(state.range(0)), state);
   if (!pool) return;
-  bench::counting_job job(static_cast<uint32_t>(state.range(1)));
+  bench::counting_task task(static_cast<uint32_t>(state.range(1)));
   uint64_t submitted = 0;
   for (auto _ : state) {
-    for (int i = 0; i < kJobsPerIteration; ++i) {
-      if (pool->submit(&job.job, i % 3)) ++submitted;
+    for (int i = 0; i < kTasksPerIteration; ++i) {
+      if (pool->submit(&task.task, i % 3)) ++submitted;
     }
-    job.wait_finished(submitted);
+    task.wait_finished(submitted);
   }
   pool->shutdown();
   state.SetItemsProcessed(static_cast<int64_t>(submitted));
 }
 
-// 16 benchmark threads share one 8-worker pool; each waits for its own jobs.
+// 16 benchmark threads share one 8-worker pool; each waits for its own tasks.
 template <const char *Pool>
 std::unique_ptr<bench::peer_pool> &shared_pool() {
   static std::unique_ptr<bench::peer_pool> pool;
@@ -80,13 +80,13 @@ void many_producers(benchmark::State &state) {
     state.SkipWithError("pool did not start");
     return;
   }
-  bench::counting_job job(0);
+  bench::counting_task task(0);
   uint64_t submitted = 0;
   for (auto _ : state) {
-    for (int i = 0; i < kJobsPerIteration / 10; ++i) {
-      if (pool->submit(&job.job, i % 3)) ++submitted;
+    for (int i = 0; i < kTasksPerIteration / 10; ++i) {
+      if (pool->submit(&task.task, i % 3)) ++submitted;
     }
-    job.wait_finished(submitted);
+    task.wait_finished(submitted);
   }
   state.SetItemsProcessed(static_cast<int64_t>(submitted));
 }
@@ -95,36 +95,36 @@ void BM_InlineCompute(benchmark::State &state) {
   uint64_t sink = 0;
   uint64_t id = 0;
   for (auto _ : state) {
-    for (int i = 0; i < kJobsPerIteration; ++i) sink += bench::compute_checksum(++id, 2048);
+    for (int i = 0; i < kTasksPerIteration; ++i) sink += bench::compute_checksum(++id, 2048);
   }
   benchmark::DoNotOptimize(sink);
-  state.SetItemsProcessed(state.iterations() * kJobsPerIteration);
+  state.SetItemsProcessed(state.iterations() * kTasksPerIteration);
 }
 
-// Submission cost of 10,000 minimal jobs: one tpool_submit_batch call vs
+// Submission cost of 10,000 minimal tasks: one tpool_submit_batch call vs
 // 10,000 single submits. Only the submit calls are timed; draining is not.
 template <bool Batch>
 void tpool_submit_10k(benchmark::State &state) {
-  auto pool = start_pool(kTpool, platform::logical_cpu_count(), state);
+  auto pool = start_pool(kTpool, bench::os::logical_cpu_count(), state);
   if (!pool) return;
-  bench::counting_job job(0);
-  std::vector<bench::bench_job *> jobs(kBatchJobs, &job.job);
-  std::vector<int32_t> priorities(kBatchJobs);
-  for (int i = 0; i < kBatchJobs; ++i) priorities[i] = i % 3;
+  bench::counting_task task(0);
+  std::vector<bench::bench_task *> tasks(kBatchTasks, &task.task);
+  std::vector<int32_t> priorities(kBatchTasks);
+  for (int i = 0; i < kBatchTasks; ++i) priorities[i] = i % 3;
   uint64_t submitted = 0;
   for (auto _ : state) {
     if (Batch) {
-      submitted += pool->submit_batch(jobs.data(), priorities.data(), kBatchJobs);
+      submitted += pool->submit_batch(tasks.data(), priorities.data(), kBatchTasks);
     } else {
-      for (int i = 0; i < kBatchJobs; ++i)
-        submitted += pool->submit(&job.job, priorities[i]) ? 1 : 0;
+      for (int i = 0; i < kBatchTasks; ++i)
+        submitted += pool->submit(&task.task, priorities[i]) ? 1 : 0;
     }
     state.PauseTiming();
-    job.wait_finished(submitted);
+    task.wait_finished(submitted);
     state.ResumeTiming();
   }
   pool->shutdown();
-  if (submitted != static_cast<uint64_t>(state.iterations()) * kBatchJobs) {
+  if (submitted != static_cast<uint64_t>(state.iterations()) * kBatchTasks) {
     state.SkipWithError("a submit was rejected");
   }
   state.SetItemsProcessed(static_cast<int64_t>(submitted));
@@ -141,8 +141,8 @@ BENCHMARK_TEMPLATE(one_producer, kTpool)
     ->Name("Tpool/Minimal/1producer")
     ->Apply([](benchmark::internal::Benchmark *b) { worker_counts(b, 0); })
     ->UseRealTime();
-BENCHMARK_TEMPLATE(one_producer, kReference)
-    ->Name("Reference/Minimal/1producer")
+BENCHMARK_TEMPLATE(one_producer, kBaseline)
+    ->Name("Baseline/Minimal/1producer")
     ->Apply([](benchmark::internal::Benchmark *b) { worker_counts(b, 0); })
     ->UseRealTime();
 BENCHMARK_TEMPLATE(many_producers, kTpool)
@@ -151,18 +151,18 @@ BENCHMARK_TEMPLATE(many_producers, kTpool)
     ->UseRealTime()
     ->Setup(create_shared_pool<kTpool>)
     ->Teardown(destroy_shared_pool<kTpool>);
-BENCHMARK_TEMPLATE(many_producers, kReference)
-    ->Name("Reference/Minimal/16producers_8workers")
+BENCHMARK_TEMPLATE(many_producers, kBaseline)
+    ->Name("Baseline/Minimal/16producers_8workers")
     ->Threads(16)
     ->UseRealTime()
-    ->Setup(create_shared_pool<kReference>)
-    ->Teardown(destroy_shared_pool<kReference>);
+    ->Setup(create_shared_pool<kBaseline>)
+    ->Teardown(destroy_shared_pool<kBaseline>);
 BENCHMARK_TEMPLATE(one_producer, kTpool)
     ->Name("Tpool/Compute2048/1producer")
     ->Apply([](benchmark::internal::Benchmark *b) { worker_counts(b, 2048); })
     ->UseRealTime();
-BENCHMARK_TEMPLATE(one_producer, kReference)
-    ->Name("Reference/Compute2048/1producer")
+BENCHMARK_TEMPLATE(one_producer, kBaseline)
+    ->Name("Baseline/Compute2048/1producer")
     ->Apply([](benchmark::internal::Benchmark *b) { worker_counts(b, 2048); })
     ->UseRealTime();
 BENCHMARK(BM_InlineCompute)->Name("Inline/Compute2048");

@@ -1,12 +1,13 @@
-// prioq through its C API against the in-binary std::mutex + three std::deque
-// baseline. Items are operations: every push and every pop counts once.
+// prioq through its C API against a std::mutex + three std::deque queue built
+// into this binary. Items are operations: every push and every pop counts
+// once.
 #include <benchmark/benchmark.h>
 #include <prioq/prioq.h>
 
 #include <cstdint>
 
+#include "bench_os.h"
 #include "mutex_deque_queue.h"
-#include "platform/platform.h"
 
 namespace {
 
@@ -90,12 +91,12 @@ void contended(benchmark::State &state, size_t max_backlog) {
   for (auto _ : state) {
     if (producer) {
       if (max_backlog != 0) {
-        while (queue.size() > max_backlog) platform::yield_thread();
+        while (queue.size() > max_backlog) bench::os::yield_thread();
       }
       for (int i = 0; i < kBurst; ++i) failures += queue.push(item_for(i), i % 3) ? 0 : 1;
     } else {
       for (int i = 0; i < kBurst; ++i) {
-        while (!queue.try_pop(&out)) platform::yield_thread();
+        while (!queue.try_pop(&out)) bench::os::yield_thread();
       }
     }
   }
@@ -126,8 +127,10 @@ void BM_MutexDequeContended4x4Steady(benchmark::State &state) {
 // after the run.
 template <typename Queue>
 void contended_settings(benchmark::internal::Benchmark *b) {
-  b->Threads(2 * kProducers)->UseRealTime()->Setup(create_shared<Queue>)->Teardown(
-      destroy_shared<Queue>);
+  b->Threads(2 * kProducers)
+      ->UseRealTime()
+      ->Setup(create_shared<Queue>)
+      ->Teardown(destroy_shared<Queue>);
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // One small interface in front of every pool the benchmark compares.
 //
-// The harness hands each pool the same job records and observes the same
+// The harness hands each pool the same task records and observes the same
 // completion path, so the only thing that differs between two rows of the
-// same scenario is the pool. Every job starts with a bench_job header whose
+// same scenario is the pool. Every task starts with a bench_task header whose
 // kind says how to run it and how to report its outcome; pools call
 // kind->run and then kind->finish exactly once (tpool reports the outcome
 // through its own completion callback instead).
@@ -21,19 +21,19 @@
 
 namespace bench {
 
-enum class job_outcome { done, cancelled, failed };
+enum class task_outcome { done, cancelled, failed };
 
-struct bench_job;
+struct bench_task;
 
-// Shared by every job of one run. Both functions must be safe to call from
+// Shared by every task of one run. Both functions must be safe to call from
 // any thread.
-struct job_kind {
-  void (*run)(bench_job *job);
-  void (*finish)(bench_job *job, job_outcome outcome);
+struct task_kind {
+  void (*run)(bench_task *task);
+  void (*finish)(bench_task *task, task_outcome outcome);
 };
 
-struct bench_job {
-  const job_kind *kind;
+struct bench_task {
+  const task_kind *kind;
 };
 
 struct pool_settings {
@@ -56,26 +56,26 @@ class peer_pool {
   // elapses (returns false).
   virtual bool wait_until_ready(uint32_t timeout_ms) = 0;
 
-  // Queues one job. priority is 0 (HIGH), 1 (MEDIUM) or 2 (LOW). Returns false
-  // if the pool refused it (the job will then never run).
-  virtual bool submit(bench_job *job, int32_t priority) = 0;
+  // Queues one task. priority is 0 (HIGH), 1 (MEDIUM) or 2 (LOW). Returns
+  // false if the pool refused it (the task will then never run).
+  virtual bool submit(bench_task *task, int32_t priority) = 0;
 
-  // Queues count jobs. The default submits one by one; pools with a native
+  // Queues count tasks. The default submits one by one; pools with a native
   // batch call override it. Returns the number accepted.
-  virtual size_t submit_batch(bench_job *const *jobs, const int32_t *priorities, size_t count);
+  virtual size_t submit_batch(bench_task *const *tasks, const int32_t *priorities, size_t count);
 
-  // Runs every queued job, stops and joins the workers. Idempotent. Returns
+  // Runs every queued task, stops and joins the workers. Idempotent. Returns
   // false if the pool reported an error.
   virtual bool shutdown() = 0;
 
-  // After shutdown: true if the pool holds no queued job.
+  // After shutdown: true if the pool holds no queued task.
   virtual bool queue_empty() const = 0;
 
-  // True if the pool orders queued jobs by priority.
+  // True if the pool orders queued tasks by priority.
   virtual bool honours_priorities() const { return true; }
 };
 
-// Creates the pool called name ("tpool", "reference", "win32_tp", "tbb",
+// Creates the pool called name ("tpool", "baseline", "win32_tp", "tbb",
 // "thread_per_task"). Returns null and sets *error when the name is unknown,
 // not built on this platform, or the pool failed to start.
 std::unique_ptr<peer_pool> make_peer(const std::string &name, const pool_settings &settings,

@@ -1,6 +1,6 @@
 // make_peer and available_peers: which pools this binary was built with.
+#include "baseline_pool.h"
 #include "peer_pool.h"
-#include "reference_pool.h"
 #include "thread_per_task_pool.h"
 #include "tpool_peer.h"
 #if defined(_WIN32)
@@ -13,7 +13,7 @@
 namespace bench {
 
 std::vector<std::string> available_peers() {
-  std::vector<std::string> names{"tpool", "reference"};
+  std::vector<std::string> names{"tpool", "baseline"};
 #if defined(_WIN32)
   names.emplace_back("win32_tp");
 #endif
@@ -28,7 +28,7 @@ std::unique_ptr<peer_pool> make_peer(const std::string &name, const pool_setting
                                      std::string *error) {
   try {
     if (name == "tpool") return make_tpool_peer(settings, error);
-    if (name == "reference") return make_reference_pool(settings, error);
+    if (name == "baseline") return make_baseline_pool(settings, error);
     if (name == "thread_per_task") return make_thread_per_task_pool(settings, error);
 #if defined(_WIN32)
     if (name == "win32_tp") return make_win32_tp_pool(settings, error);

@@ -34,12 +34,12 @@ class tbb_pool final : public peer_pool {
     return rendezvous.wait_all_left();
   }
 
-  bool submit(bench_job *job, int32_t) override {
+  bool submit(bench_task *task, int32_t) override {
     if (stopped_) return false;
-    arena_.execute([this, job] {
-      group_->run([job] {
-        job->kind->run(job);
-        job->kind->finish(job, job_outcome::done);
+    arena_.execute([this, task] {
+      group_->run([task] {
+        task->kind->run(task);
+        task->kind->finish(task, task_outcome::done);
       });
     });
     return true;

@@ -3,7 +3,7 @@
 #include <mutex>
 #include <vector>
 
-#include "platform/platform.h"
+#include "bench_os.h"
 
 namespace bench {
 namespace {
@@ -16,11 +16,9 @@ class thread_per_task_pool final : public peer_pool {
   bool honours_priorities() const override { return false; }
   bool wait_until_ready(uint32_t) override { return true; }
 
-  bool submit(bench_job *job, int32_t) override {
-    platform::thread_handle thread;
-    if (!platform::thread_start(&thread, &thread_per_task_pool::thread_entry, job, {})) {
-      return false;
-    }
+  bool submit(bench_task *task, int32_t) override {
+    os::native_thread thread;
+    if (!os::start_native_thread(&thread, &thread_per_task_pool::thread_entry, task)) return false;
     std::lock_guard<std::mutex> hold(threads_lock_);
     threads_.push_back(thread);
     return true;
@@ -29,7 +27,7 @@ class thread_per_task_pool final : public peer_pool {
   // Joins every thread started so far; a finished thread's join is cheap.
   bool shutdown() override {
     std::lock_guard<std::mutex> hold(threads_lock_);
-    for (platform::thread_handle &thread : threads_) platform::thread_join(&thread);
+    for (os::native_thread &thread : threads_) os::join_native_thread(&thread);
     threads_.clear();
     return true;
   }
@@ -37,14 +35,14 @@ class thread_per_task_pool final : public peer_pool {
   bool queue_empty() const override { return true; }
 
  private:
-  static void thread_entry(void *context) {
-    bench_job *job = static_cast<bench_job *>(context);
-    job->kind->run(job);
-    job->kind->finish(job, job_outcome::done);
+  static void thread_entry(void *arg) {
+    bench_task *task = static_cast<bench_task *>(arg);
+    task->kind->run(task);
+    task->kind->finish(task, task_outcome::done);
   }
 
   std::mutex threads_lock_;
-  std::vector<platform::thread_handle> threads_;
+  std::vector<os::native_thread> threads_;
 };
 
 }  // namespace

@@ -1,5 +1,5 @@
-// thread_per_task: no pool at all; every submit starts a new OS thread that
-// runs the job and exits. Priorities are ignored (the OS schedules the
+// thread_per_task: no pool at all; every submit starts a new native OS thread
+// that runs the task and exits. Priorities are ignored (the OS schedules the
 // threads). Shows what a pool saves; run only on a few scenarios because it
 // creates one thread per task.
 #ifndef TPOOL_BENCH_PEERS_THREAD_PER_TASK_POOL_H

@@ -2,9 +2,11 @@
 
 #include <tpool/tpool.h>
 
+#include <chrono>
+#include <thread>
 #include <vector>
 
-#include "platform/platform.h"
+#include "bench_os.h"
 
 namespace bench {
 
@@ -40,28 +42,28 @@ class tpool_peer final : public peer_pool {
   const char *name() const override { return "tpool"; }
 
   bool wait_until_ready(uint32_t timeout_ms) override {
-    const uint64_t deadline = platform::monotonic_ns() + uint64_t{timeout_ms} * 1000000u;
+    const uint64_t deadline = os::monotonic_ns() + uint64_t{timeout_ms} * 1000000u;
     for (;;) {
       tpool_stats stats{};
       stats.struct_size = sizeof(stats);
       if (tpool_get_stats(pool_, &stats) != TPOOL_OK) return false;
       if (stats.workers_live == workers_ && stats.workers_idle == workers_) return true;
-      if (platform::monotonic_ns() > deadline) return false;
-      platform::sleep_ms(1);
+      if (os::monotonic_ns() > deadline) return false;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
   }
 
-  bool submit(bench_job *job, int32_t priority) override {
+  bool submit(bench_task *task, int32_t priority) override {
     tpool_job_desc desc;
-    fill(&desc, job, priority);
+    fill(&desc, task, priority);
     return tpool_submit_ex(pool_, &desc, nullptr) == TPOOL_OK;
   }
 
-  size_t submit_batch(bench_job *const *jobs, const int32_t *priorities, size_t count) override {
+  size_t submit_batch(bench_task *const *tasks, const int32_t *priorities, size_t count) override {
     // One reusable description array per peer: batch submit is called by one
     // producer at a time in every scenario that uses it.
     descs_.resize(count);
-    for (size_t i = 0; i < count; ++i) fill(&descs_[i], jobs[i], priorities[i]);
+    for (size_t i = 0; i < count; ++i) fill(&descs_[i], tasks[i], priorities[i]);
     return tpool_submit_batch(pool_, descs_.data(), count, nullptr) == TPOOL_OK ? count : 0;
   }
 
@@ -83,25 +85,27 @@ class tpool_peer final : public peer_pool {
   }
 
  private:
-  static void TPOOL_CALL run_job(void *context, tpool_job_info *) {
-    bench_job *job = static_cast<bench_job *>(context);
-    job->kind->run(job);
+  // tpool's job callbacks: each tpool job carries one bench task as its
+  // context.
+  static void TPOOL_CALL run_task(void *context, tpool_job_info *) {
+    bench_task *task = static_cast<bench_task *>(context);
+    task->kind->run(task);
   }
 
-  static void TPOOL_CALL complete_job(void *context, tpool_job_state outcome) {
-    bench_job *job = static_cast<bench_job *>(context);
-    job_outcome reported = job_outcome::failed;
-    if (outcome == TPOOL_JOB_DONE) reported = job_outcome::done;
-    if (outcome == TPOOL_JOB_CANCELLED) reported = job_outcome::cancelled;
-    job->kind->finish(job, reported);
+  static void TPOOL_CALL complete_task(void *context, tpool_job_state outcome) {
+    bench_task *task = static_cast<bench_task *>(context);
+    task_outcome reported = task_outcome::failed;
+    if (outcome == TPOOL_JOB_DONE) reported = task_outcome::done;
+    if (outcome == TPOOL_JOB_CANCELLED) reported = task_outcome::cancelled;
+    task->kind->finish(task, reported);
   }
 
-  static void fill(tpool_job_desc *desc, bench_job *job, int32_t priority) {
+  static void fill(tpool_job_desc *desc, bench_task *task, int32_t priority) {
     desc->struct_size = sizeof(tpool_job_desc);
     desc->priority = priority;
-    desc->fn = &tpool_peer::run_job;
-    desc->context = job;
-    desc->on_complete = &tpool_peer::complete_job;
+    desc->fn = &tpool_peer::run_task;
+    desc->context = task;
+    desc->on_complete = &tpool_peer::complete_task;
   }
 
   // Generous: a drain after the last completion was observed takes

@@ -155,6 +155,22 @@ test('the observations table holds every CSV row and filters them', async () => 
   await page.close();
 });
 
+test('the observation table has the columns of native-runs.csv, in the order of its header', async () => {
+  const header = fs.readFileSync(path.join(pageDir, 'assets', 'native-runs.csv'), 'utf8').split('\n')[0].trim().split(',');
+  const { page } = await openPage(pageUrl);
+  const shown = await page.evaluate(() => Array.from(document.querySelectorAll('#table-observations thead th')).map((th) => th.textContent.trim()));
+  assert.deepEqual(shown.slice(0, header.length), header);
+  await page.close();
+});
+
+test('every pool in the capture has a colour of its own in the charts', async () => {
+  const { page } = await openPage(pageUrl);
+  const colours = await page.evaluate(() => window.TPOOL_PAGE.poolColors);
+  const pools = [...new Set(capture.scenarios.map((s) => s.pool))];
+  assert.deepEqual(pools.filter((pool) => !colours[pool]), []);
+  await page.close();
+});
+
 test('sorting the observations by ms puts the fastest repetition first', async () => {
   const { page } = await openPage(pageUrl);
   const msIndex = await page.evaluate(() => Array.from(document.querySelectorAll('#table-observations thead th')).findIndex((th) => th.textContent.trim() === 'ms'));

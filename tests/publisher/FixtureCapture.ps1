@@ -104,17 +104,17 @@ function New-FixtureCapture {
             mix = $scenario.mix; tasks = $scenario.tasks; repetitions = $repetitions
             ms = [ordered]@{ min = ($times | Measure-Object -Minimum).Minimum; median = $median; max = ($times | Measure-Object -Maximum).Maximum }
             tasks_per_s = [ordered]@{ min = $rate; median = $rate; max = $rate }
-            rsd_pct = 0.5; rsd_warning = $false; ratios = [ordered]@{ reference = 2.0 }; efficiency = $null
+            rsd_pct = 0.5; rsd_warning = $false; ratios = [ordered]@{ baseline = 2.0 }; efficiency = $null
         }
     }
-    # A peer row (suite=extended) so the CSV holds both suites, as bench's does.
+    # Rows of a peer, the baseline pool (suite=extended), so the CSV holds both suites, as bench's does.
     $peer = $scenarios[0]
     for ($rep = 1; $rep -le 3; $rep++) {
-        $rows.Add((New-FixtureRow -Scenario $peer -Suite 'extended' -Pool 'reference' -Repetition $rep -Ms (3.0 + $rep * 0.01)))
+        $rows.Add((New-FixtureRow -Scenario $peer -Suite 'extended' -Pool 'baseline' -Repetition $rep -Ms (3.0 + $rep * 0.01)))
     }
 
     $json = [ordered]@{
-        schema = 'tpool-bench'; schema_version = 1; artifact_version = 1; success_marker = 'TPOOL_BENCH_OK'
+        schema = 'tpool-bench'; schema_version = 2; artifact_version = 1; success_marker = 'TPOOL_BENCH_OK'
         captured_utc = $CapturedUtc; platform = $Platform
         environment = [ordered]@{ cpu_model = 'Fixture CPU'; logical_cores = 2; physical_cores = 2; os = 'Fixture OS'
                                   wine_version = $null; compiler = 'Fixture C++'; build_type = 'Release'; cxx_standard = 201703

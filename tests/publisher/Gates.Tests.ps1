@@ -50,10 +50,32 @@ Describe 'Test-TpoolCapture' {
         New-FixtureCapture -OutDir $dir -Mutate { param($c) $c.Rows[0].ms = 2 * $c.Rows[0].ms }
         (Test-TpoolCapture -Run $okRun -ResultsDir $dir -Platform x64).Failures | Should -Match 'ticks\*1000/frequency'
     }
+    It 'rejects a capture written with another schema version' {
+        New-FixtureCapture -OutDir $dir -Mutate { param($c) $c.Json.schema_version = 1 }
+        (Test-TpoolCapture -Run $okRun -ResultsDir $dir -Platform x64).Failures | Should -Match "schema_version is '1'; expected 2"
+    }
+    It 'rejects a CSV whose columns are not in the order bench writes them' {
+        New-FixtureCapture -OutDir $dir
+        $csv = Join-Path $dir 'native-runs.csv'
+        $lines = [System.IO.File]::ReadAllLines($csv)
+        $lines[0] = $lines[0] -replace '^suite,scenario,', 'scenario,suite,'
+        [System.IO.File]::WriteAllLines($csv, $lines)
+        (Test-TpoolCapture -Run $okRun -ResultsDir $dir -Platform x64).Failures | Should -Match 'native-runs.csv header is'
+    }
     It 'rejects a run killed by the watchdog even if its files look complete' {
         New-FixtureCapture -OutDir $dir
         $run = [pscustomobject]@{ ExitCode = $null; TimedOut = $true; StdoutLines = $okRun.StdoutLines }
         (Test-TpoolCapture -Run $run -ResultsDir $dir -Platform x64).Failures | Should -Match 'watchdog'
+    }
+}
+
+Describe 'Get-TpoolSummary' {
+    It 'lists every reference scenario with tpool''s ratio to the baseline pool' {
+        $dir = Join-Path $TestDrive 'summary'
+        New-FixtureCapture -OutDir $dir
+        $summary = @(Get-TpoolSummary -JsonPath (Join-Path $dir 'benchmarks.json'))
+        $summary.Count | Should -Be 26
+        @($summary | Where-Object { $_.RatioToBaseline -ne '2.00x' }).Count | Should -Be 0
     }
 }
 

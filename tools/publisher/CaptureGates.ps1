@@ -1,16 +1,15 @@
 # The gates a capture must pass before anything is published. Each gate
 # returns the list of its failures as strings: empty means it passed. They
-# follow docs/benchmark-schema.md (artifact version 1).
+# follow docs/benchmark-schema.md (artifact version 1, schema version 2). The
+# CSV column lists ($script:TpoolCsvColumns, $script:TpoolTextColumns) come
+# from CsvColumns.ps1, generated from bench's own list.
 
 $script:TpoolArtifactVersion = 1
 $script:TpoolSchemaName = 'tpool-bench'
+# bench/harness/json_report.h: kBenchmarksSchemaVersion.
+$script:TpoolSchemaVersion = 2
 $script:TpoolSuccessMarker = 'TPOOL_BENCH_OK'
 $script:TpoolFullReferenceRows = 182
-$script:TpoolCsvColumns = @(
-    'suite', 'scenario', 'kind', 'pool', 'workers', 'producers', 'iterations', 'mix',
-    'repetition', 'tasks', 'high', 'medium', 'low', 'ticks', 'frequency', 'ms',
-    'tasks_per_s', 'accepted', 'executed', 'completed', 'succeeded', 'cancelled', 'validated')
-$script:TpoolTextColumns = @('suite', 'scenario', 'kind', 'pool', 'mix')
 
 function ConvertTo-TpoolNumber {
     # Invariant-culture parse; $null when the text is not a finite number.
@@ -142,8 +141,8 @@ function Test-TpoolCaptureMetadata {
     if ((Get-TpoolProperty $Json 'schema') -ne $script:TpoolSchemaName) {
         $failures += "schema is '$(Get-TpoolProperty $Json 'schema')'; expected '$script:TpoolSchemaName'."
     }
-    if ((Get-TpoolProperty $Json 'schema_version') -ne 1) {
-        $failures += "schema_version is '$(Get-TpoolProperty $Json 'schema_version')'; expected 1."
+    if ((Get-TpoolProperty $Json 'schema_version') -ne $script:TpoolSchemaVersion) {
+        $failures += "schema_version is '$(Get-TpoolProperty $Json 'schema_version')'; expected $script:TpoolSchemaVersion."
     }
     if ((Get-TpoolProperty $Json 'artifact_version') -ne $script:TpoolArtifactVersion) {
         $failures += "artifact_version is '$(Get-TpoolProperty $Json 'artifact_version')'; expected $script:TpoolArtifactVersion."

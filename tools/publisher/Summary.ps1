@@ -4,8 +4,8 @@ function Get-TpoolSummary {
     <#
     .SYNOPSIS
     One object per reference-suite scenario of a benchmarks.json: Scenario,
-    MedianTasksPerS, MedianMs, RatioToReference (tpool median tasks/s over
-    the reference pool's; empty when bench measured no such peer) and RSD.
+    MedianTasksPerS, MedianMs, RatioToBaseline (tpool median tasks/s over
+    the baseline pool's; empty when bench measured no such peer) and RSD.
     #>
     [CmdletBinding()]
     param([Parameter(Mandatory = $true)][string]$JsonPath)
@@ -14,7 +14,7 @@ function Get-TpoolSummary {
     $json = [System.IO.File]::ReadAllText($JsonPath) | ConvertFrom-Json
     foreach ($scenario in @($json.scenarios)) {
         if ((Get-TpoolProperty $scenario 'suite') -ne 'reference') { continue }
-        $ratio = Get-TpoolProperty (Get-TpoolProperty $scenario 'ratios') 'reference'
+        $ratio = Get-TpoolProperty (Get-TpoolProperty $scenario 'ratios') 'baseline'
         $rsd = Get-TpoolProperty $scenario 'rsd_pct'
         $warn = ''
         if (Get-TpoolProperty $scenario 'rsd_warning') { $warn = ' !' }
@@ -24,7 +24,7 @@ function Get-TpoolSummary {
             Scenario         = $scenario.id
             MedianTasksPerS  = $(if ($tasksPerS) { '{0:N0}' -f [double]$tasksPerS } else { '-' })
             MedianMs         = $(if ($null -ne $ms) { '{0:N3}' -f [double]$ms } else { '-' })
-            RatioToReference = $(if ($null -ne $ratio) { '{0:N2}x' -f [double]$ratio } else { '-' })
+            RatioToBaseline  = $(if ($null -ne $ratio) { '{0:N2}x' -f [double]$ratio } else { '-' })
             RsdPct           = $(if ($null -ne $rsd) { ('{0:N1}' -f [double]$rsd) + $warn } else { '-' })
         }
     }

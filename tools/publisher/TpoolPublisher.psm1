@@ -3,8 +3,9 @@
 # Must stay valid on Windows PowerShell 5.1 and PowerShell 7.
 Set-StrictMode -Version 2.0
 
-foreach ($part in @('Platform.ps1', 'BenchProcess.ps1', 'CaptureGates.ps1', 'LeakScan.ps1',
-                    'PublishCapture.ps1', 'Summary.ps1')) {
+# CsvColumns.ps1 is generated (tools/gen_csv_columns.py); the gates use it.
+foreach ($part in @('Platform.ps1', 'BenchProcess.ps1', 'CsvColumns.ps1', 'CaptureGates.ps1',
+                    'LeakScan.ps1', 'PublishCapture.ps1', 'Summary.ps1')) {
     . (Join-Path $PSScriptRoot $part)
 }
 

@@ -1,6 +1,7 @@
 // POSIX (Linux) implementation of the environment probes.
 #include <sched.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -83,6 +84,13 @@ bool set_process_affinity(uint64_t mask) {
     if ((mask >> cpu) & 1u) CPU_SET(cpu, &set);
   }
   return sched_setaffinity(0, sizeof(set), &set) == 0;
+}
+
+// Linux keeps a nice value per thread: setpriority on the thread id.
+// Raising it needs privileges, so it is often refused.
+bool raise_current_thread_priority() {
+  const pid_t tid = static_cast<pid_t>(syscall(SYS_gettid));
+  return setpriority(PRIO_PROCESS, static_cast<id_t>(tid), -10) == 0;
 }
 
 std::optional<std::string> process_affinity() {

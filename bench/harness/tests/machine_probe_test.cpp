@@ -3,12 +3,12 @@
 
 #include <gtest/gtest.h>
 
-#include "platform/platform.h"
+#include "bench_os.h"
 
 namespace {
 
 TEST(MachineProbe, MeasuresAPlausibleHandOffTimeOnTwoProcessors) {
-  if (platform::logical_cpu_count() < 2) GTEST_SKIP() << "needs two logical processors";
+  if (bench::os::logical_cpu_count() < 2) GTEST_SKIP() << "needs two logical processors";
   const std::optional<double> ns = bench::measure_cache_line_handoff_ns();
   // nullopt here means the probe overran its budget or a thread did not
   // start: either is a fault on an otherwise idle machine (ctest runs this

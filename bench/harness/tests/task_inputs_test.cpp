@@ -50,7 +50,7 @@ TEST(InputLcg, FirstDrawFromTheDocumentedSeedIsStable) {
 }
 
 TEST(TaskArray, RecordsAreCacheLineAligned) {
-  bench::run_context context(0);
-  bench::task_array tasks({0, 1, 2}, &context);
+  bench::task_group group(0);
+  bench::task_array tasks({0, 1, 2}, &group);
   EXPECT_EQ(reinterpret_cast<uintptr_t>(&tasks[1]) % 64, 0u);
 }

@@ -154,6 +154,10 @@ bool set_process_affinity(uint64_t mask) {
   return SetProcessAffinityMask(GetCurrentProcess(), static_cast<DWORD_PTR>(mask)) != FALSE;
 }
 
+bool raise_current_thread_priority() {
+  return SetThreadPriority(GetCurrentThread(), THREAD_PRIORITY_HIGHEST) != FALSE;
+}
+
 std::optional<std::string> process_affinity() {
   DWORD_PTR process_mask = 0;
   DWORD_PTR system_mask = 0;

@@ -1,4 +1,4 @@
-// The reference pool's kernel primitives on POSIX: an unnamed sem_t and a
+// The baseline pool's kernel primitives on POSIX: an unnamed sem_t and a
 // pthread mutex, the closest match to the old design's Windows semaphore and
 // CRITICAL_SECTION. Not copyable. Thread-safe as the underlying objects are.
 #ifndef TPOOL_BENCH_PEERS_KERNEL_SYNC_H

@@ -1,4 +1,4 @@
-// The reference pool's kernel primitives on Windows, as in the old design: a
+// The baseline pool's kernel primitives on Windows, as in the old design: a
 // semaphore object (every release is a kernel call; under Wine a wineserver
 // round trip) and a CRITICAL_SECTION. Not copyable.
 #ifndef TPOOL_BENCH_PEERS_KERNEL_SYNC_H

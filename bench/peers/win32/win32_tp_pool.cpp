@@ -1,7 +1,7 @@
 // win32_tp: the Windows thread pool API on a private TP_POOL whose minimum and
 // maximum thread counts both equal the worker count, so it cannot grow past
 // the other pools. One callback environment per priority carries
-// SetThreadpoolCallbackPriority; jobs go in with TrySubmitThreadpoolCallback.
+// SetThreadpoolCallbackPriority; tasks go in with TrySubmitThreadpoolCallback.
 #include "win32_tp_pool.h"
 
 #ifndef WIN32_LEAN_AND_MEAN
@@ -14,7 +14,6 @@
 
 #include <atomic>
 
-#include "platform/platform.h"
 #include "worker_rendezvous.h"
 
 namespace bench {
@@ -67,9 +66,9 @@ class win32_tp_pool final : public peer_pool {
     return rendezvous.wait_all_left();
   }
 
-  bool submit(bench_job *job, int32_t priority) override {
+  bool submit(bench_task *task, int32_t priority) override {
     if (priority < 0 || priority > 2 || stopped_) return false;
-    return TrySubmitThreadpoolCallback(&win32_tp_pool::job_callback, job,
+    return TrySubmitThreadpoolCallback(&win32_tp_pool::task_callback, task,
                                        &environments_[priority]) != FALSE;
   }
 
@@ -86,10 +85,10 @@ class win32_tp_pool final : public peer_pool {
   bool queue_empty() const override { return stopped_; }
 
  private:
-  static VOID CALLBACK job_callback(PTP_CALLBACK_INSTANCE, PVOID context) {
-    bench_job *job = static_cast<bench_job *>(context);
-    job->kind->run(job);
-    job->kind->finish(job, job_outcome::done);
+  static VOID CALLBACK task_callback(PTP_CALLBACK_INSTANCE, PVOID context) {
+    bench_task *task = static_cast<bench_task *>(context);
+    task->kind->run(task);
+    task->kind->finish(task, task_outcome::done);
   }
 
   static VOID CALLBACK rendezvous_callback(PTP_CALLBACK_INSTANCE, PVOID context) {

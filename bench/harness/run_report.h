@@ -1,7 +1,8 @@
-// Everything one run produced, and the writers for the three output files
-// (formats: docs/benchmark-schema.md).
-#ifndef TPOOL_BENCH_HARNESS_REPORT_H
-#define TPOOL_BENCH_HARNESS_REPORT_H
+// Everything one run produced: the environment, the plan, every validated
+// row and the probes' results. The writers are in csv_writer.h and
+// json_report.h (formats: docs/benchmark-schema.md).
+#ifndef TPOOL_BENCH_HARNESS_RUN_REPORT_H
+#define TPOOL_BENCH_HARNESS_RUN_REPORT_H
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -46,16 +47,12 @@ struct run_report {
 
 // All measured rows in execution order of scenarios (grouped per scenario).
 std::vector<const observation *> all_rows(const run_report &report);
+// Rows of the reference suite (suite == "reference").
 size_t reference_rows(const run_report &report);
 
-bool write_csv(const run_report &report, const std::string &path, std::string *error);
-nlohmann::json build_benchmarks_json(const run_report &report);
-nlohmann::json build_gbench_json(const run_report &report);
-bool write_json(const nlohmann::json &document, const std::string &path, std::string *error);
-
-// A finite double for JSON (NaN and infinities become 0).
+// A finite double for the outputs (NaN and infinities become 0).
 double finite(double value);
 
 }  // namespace bench
 
-#endif  // TPOOL_BENCH_HARNESS_REPORT_H
+#endif  // TPOOL_BENCH_HARNESS_RUN_REPORT_H

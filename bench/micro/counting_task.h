@@ -1,8 +1,8 @@
-// A micro-benchmark job: one object submitted many times (pools treat the
+// A micro-benchmark task: one object submitted many times (pools treat the
 // context as opaque), counting how often it finished, so the submitting
-// thread can wait for exactly the jobs it submitted.
-#ifndef TPOOL_BENCH_MICRO_COUNTING_JOB_H
-#define TPOOL_BENCH_MICRO_COUNTING_JOB_H
+// thread can wait for exactly the tasks it submitted.
+#ifndef TPOOL_BENCH_MICRO_COUNTING_TASK_H
+#define TPOOL_BENCH_MICRO_COUNTING_TASK_H
 
 #include <atomic>
 #include <cstdint>
@@ -11,8 +11,8 @@
 
 namespace bench {
 
-struct alignas(64) counting_job {
-  bench_job job;
+struct alignas(64) counting_task {
+  bench_task task;
   uint32_t iterations = 0;
   std::atomic<uint64_t> finished{0};
   std::atomic<uint64_t> sink{0};
@@ -22,7 +22,7 @@ struct alignas(64) counting_job {
   std::atomic<uint64_t> wanted{UINT64_MAX};
   std::atomic<uint32_t> reached{0};
 
-  explicit counting_job(uint32_t work_iterations);
+  explicit counting_task(uint32_t work_iterations);
   // Returns once finished reaches target: polls with yields for a short
   // while, then sleeps until the completion that reaches target wakes it.
   // Sleeping matters: a submitter that yield-spins for the whole wait takes
@@ -33,4 +33,4 @@ struct alignas(64) counting_job {
 
 }  // namespace bench
 
-#endif  // TPOOL_BENCH_MICRO_COUNTING_JOB_H
+#endif  // TPOOL_BENCH_MICRO_COUNTING_TASK_H

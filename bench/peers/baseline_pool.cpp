@@ -1,56 +1,59 @@
-#include "reference_pool.h"
+#include "baseline_pool.h"
 
 #include <atomic>
+#include <chrono>
 #include <deque>
+#include <system_error>
+#include <thread>
 #include <vector>
 
+#include "bench_os.h"
 #include "kernel_sync.h"
-#include "platform/platform.h"
 
 namespace bench {
 namespace {
 
-class reference_pool final : public peer_pool {
+class baseline_pool final : public peer_pool {
  public:
-  ~reference_pool() override { shutdown(); }
+  ~baseline_pool() override { shutdown(); }
 
   bool start(uint32_t workers, std::string *error) {
     if (!semaphore_.valid()) {
-      *error = "reference pool: semaphore creation failed";
+      *error = "baseline pool: semaphore creation failed";
       return false;
     }
     threads_.reserve(workers);
     for (uint32_t i = 0; i < workers; ++i) {
-      platform::thread_handle thread;
-      if (!platform::thread_start(&thread, &reference_pool::worker_entry, this, {})) {
-        *error = "reference pool: thread creation failed";
+      try {
+        threads_.emplace_back([this] { worker_loop(); });
+      } catch (const std::system_error &) {
+        *error = "baseline pool: thread creation failed";
         shutdown();
         return false;
       }
-      threads_.push_back(thread);
     }
     return true;
   }
 
-  const char *name() const override { return "reference"; }
+  const char *name() const override { return "baseline"; }
 
   bool wait_until_ready(uint32_t timeout_ms) override {
-    const uint64_t deadline = platform::monotonic_ns() + uint64_t{timeout_ms} * 1000000u;
+    const uint64_t deadline = os::monotonic_ns() + uint64_t{timeout_ms} * 1000000u;
     while (waiting_workers_.load(std::memory_order_acquire) < threads_.size()) {
-      if (platform::monotonic_ns() > deadline) return false;
-      platform::sleep_ms(1);
+      if (os::monotonic_ns() > deadline) return false;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     return true;
   }
 
-  bool submit(bench_job *job, int32_t priority) override {
+  bool submit(bench_task *task, int32_t priority) override {
     if (priority < 0 || priority > 2) return false;
     mutex_.lock();
     if (stopping_) {
       mutex_.unlock();
       return false;
     }
-    queues_[priority].push_back(job);
+    queues_[priority].push_back(task);
     mutex_.unlock();
     semaphore_.release(1);
     return true;
@@ -62,10 +65,10 @@ class reference_pool final : public peer_pool {
     stopping_ = true;
     mutex_.unlock();
     // One extra unit per worker: each wakes, finds the queues empty and the
-    // stop flag set, and exits. Queued jobs still own their own units, so
+    // stop flag set, and exits. Queued tasks still own their own units, so
     // every one of them runs first (drain semantics).
     semaphore_.release(static_cast<uint32_t>(threads_.size()));
-    for (platform::thread_handle &thread : threads_) platform::thread_join(&thread);
+    for (std::thread &thread : threads_) thread.join();
     threads_.clear();
     return true;
   }
@@ -78,8 +81,6 @@ class reference_pool final : public peer_pool {
   }
 
  private:
-  static void worker_entry(void *self) { static_cast<reference_pool *>(self)->worker_loop(); }
-
   void worker_loop() {
     bool first_wait = true;
     for (;;) {
@@ -89,37 +90,37 @@ class reference_pool final : public peer_pool {
       }
       semaphore_.acquire();
       mutex_.lock();
-      bench_job *job = nullptr;
-      for (std::deque<bench_job *> &queue : queues_) {
+      bench_task *task = nullptr;
+      for (std::deque<bench_task *> &queue : queues_) {
         if (!queue.empty()) {
-          job = queue.front();
+          task = queue.front();
           queue.pop_front();
           break;
         }
       }
       const bool stop = stopping_;
       mutex_.unlock();
-      if (job == nullptr) {
+      if (task == nullptr) {
         if (stop) return;
         continue;
       }
-      job->kind->run(job);
-      job->kind->finish(job, job_outcome::done);
+      task->kind->run(task);
+      task->kind->finish(task, task_outcome::done);
     }
   }
 
   mutable kernel_mutex mutex_;
-  std::deque<bench_job *> queues_[3];
+  std::deque<bench_task *> queues_[3];
   bool stopping_ = false;  // guarded by mutex_
   kernel_semaphore semaphore_;
-  std::vector<platform::thread_handle> threads_;
+  std::vector<std::thread> threads_;
   std::atomic<size_t> waiting_workers_{0};
 };
 
 }  // namespace
 
-std::unique_ptr<peer_pool> make_reference_pool(const pool_settings &settings, std::string *error) {
-  auto pool = std::make_unique<reference_pool>();
+std::unique_ptr<peer_pool> make_baseline_pool(const pool_settings &settings, std::string *error) {
+  auto pool = std::make_unique<baseline_pool>();
   if (!pool->start(settings.workers, error)) return nullptr;
   return pool;
 }
