@@ -409,7 +409,9 @@ TPOOL_API tpool_status TPOOL_CALL tpool_job_release(tpool_job *job) {
 
 TPOOL_API int32_t TPOOL_CALL tpool_job_info_cancel_requested(const tpool_job_info *info) {
   if (info == nullptr) return 0;
-  return info->record->cancel_requested.load(std::memory_order_acquire) != 0 ? 1 : 0;
+  const job_record *record = info->record;
+  if (record == nullptr) return 0;  // a job without a handle cannot be asked to cancel
+  return record->cancel_requested.load(std::memory_order_acquire) != 0 ? 1 : 0;
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_job_info_set_failed(tpool_job_info *info) {
@@ -425,8 +427,8 @@ TPOOL_API tpool_status TPOOL_CALL tpool_job_info_get(const tpool_job_info *info,
                                                      uint32_t *out_worker_index) {
   return api_call(fn_tpool_job_info_get, [&] {
     if (info == nullptr) return TPOOL_E_NULL_POINTER;
-    if (out_id != nullptr) *out_id = info->record->id;
-    if (out_priority != nullptr) *out_priority = info->record->priority;
+    if (out_id != nullptr) *out_id = info->id;
+    if (out_priority != nullptr) *out_priority = info->priority;
     if (out_worker_index != nullptr) *out_worker_index = info->worker_index;
     return TPOOL_OK;
   });
