@@ -129,7 +129,8 @@ enum {
   X(TPOOL_E_JOB_RUNNING, 11, "the job is running; cancellation was requested")           \
   X(TPOOL_E_JOB_FINISHED, 12, "the job already has its outcome")                         \
   X(TPOOL_E_INVALID_HANDLE, 13, "the handle was released or is not a tpool handle")      \
-  X(TPOOL_E_INTERNAL, 15, "internal error (a bug): please report it")
+  X(TPOOL_E_INTERNAL, 15, "internal error (a bug): please report it")                    \
+  X(TPOOL_E_CANCELLED, 20, "the timer was cancelled; it never fires again")
 
 /* clang-format off: the X-macro expansion below is not a statement */
 typedef enum tpool_status TPOOL_ENUM_BASE {
@@ -518,6 +519,284 @@ TPOOL_API tpool_status TPOOL_CALL tpool_get_worker_stats(const tpool_pool *pool,
  * value outside TPOOL_LOG_TRACE..TPOOL_LOG_OFF.
  * Allocates nothing. Thread-safe; callable from a job. */
 TPOOL_API tpool_status TPOOL_CALL tpool_set_log_level(tpool_pool *pool, int32_t level);
+
+/* ---- timers -------------------------------------------------------------- */
+
+/* A timer runs a job no earlier than a due time, once or every period. Each
+ * time it fires, its pool receives an ordinary job, an "instance", at the
+ * timer's priority: priority order, statistics, tpool_wait_idle and both
+ * shutdown modes treat it as any accepted job, and it ends in exactly one
+ * outcome (DONE, FAILED or CANCELLED), reported to the timer's on_complete.
+ * A timer that is armed but has not fired is not a job: tpool_wait_idle does
+ * not wait for it.
+ *
+ * One timer thread per pool, started with the pool's first timer, serves
+ * every timer of the pool from one heap ordered by due time; there is no
+ * thread and no kernel object per timer. An instance never starts before
+ * its due time; it is late by the timer thread's wake-up (on Windows the
+ * sleep is rounded to the system timer tick, about 15.6 ms unless the
+ * process raised the timer resolution) plus its wait in the queue.
+ *
+ * Modes, and the due time of each instance:
+ *  - TPOOL_TIMER_ONCE: one instance, delay_ms after the timer started;
+ *  - TPOOL_TIMER_FIXED_RATE: start + delay_ms + k * period_ms (k = 0, 1, ...);
+ *  - TPOOL_TIMER_FIXED_DELAY: the first at start + delay_ms, each later one
+ *    period_ms after the previous instance ended (its on_complete returned).
+ * At most one instance of a timer is queued or running at any time. A
+ * FIXED_RATE due time that finds the previous instance still queued or
+ * running is skipped, and so is one that had already passed when the timer
+ * thread got to a later one; skipped due times are counted
+ * (tpool_timer_query) and the schedule stays on its grid.
+ *
+ * When tpool is done with context: fn runs on a worker for every instance
+ * that starts; on_complete (optional) once per instance, on a worker or on a
+ * thread that cancelled the instance; on_retire (optional) exactly once per
+ * started timer, after which tpool never touches context again. on_retire
+ * runs when the timer can never fire again (cancelled, released, its pool
+ * shut down, or a handle-less ONCE timer that fired) and its last instance
+ * has its outcome, on the thread that brought that about (the worker
+ * finishing that instance, a canceller, or the thread shutting the pool
+ * down). Like every callback it must not let an exception escape.
+ *
+ * Handles may outlive their pool and must be released exactly once. A
+ * released handle must not be used again: while tpool still holds the timer
+ * (its instance is in flight) calls report TPOOL_E_INVALID_HANDLE; after
+ * that the memory is gone and the behaviour is undefined. */
+typedef struct tpool_timer tpool_timer; /* opaque timer handle */
+
+/* Called once per timer or wait when tpool is done with its context. */
+typedef void(TPOOL_CALL *tpool_retire_fn)(void *context);
+
+typedef enum tpool_timer_mode TPOOL_ENUM_BASE {
+  TPOOL_TIMER_ONCE = 0,
+  TPOOL_TIMER_FIXED_RATE = 1,
+  TPOOL_TIMER_FIXED_DELAY = 2,
+  TPOOL_TIMER_MODE_FORCE_32BIT_ = 0x7fffffff
+} tpool_timer_mode;
+
+/* What tpool_timer_query reports. */
+typedef enum tpool_timer_state TPOOL_ENUM_BASE {
+  TPOOL_TIMER_ARMED = 0,     /* a due time is pending */
+  TPOOL_TIMER_IDLE = 1,      /* a ONCE timer that fired; tpool_timer_set re-arms it */
+  TPOOL_TIMER_CANCELLED = 2, /* cancelled or released; final */
+  TPOOL_TIMER_SHUT_DOWN = 3, /* its pool shut down; final */
+  TPOOL_TIMER_STATE_FORCE_32BIT_ = 0x7fffffff
+} tpool_timer_state;
+
+/* One timer for tpool_timer_start. Version 1; see "Versioned structs". */
+typedef struct tpool_timer_desc {
+  uint32_t struct_size;            /* set by tpool_timer_desc_init */
+  int32_t priority;                /* of every instance; TPOOL_PRIORITY_*, default MEDIUM */
+  tpool_job_fn fn;                 /* required; runs once per instance that starts */
+  void *context;                   /* passed to every callback; owned by the caller */
+  tpool_completion_fn on_complete; /* optional; once per instance, with its outcome */
+  tpool_retire_fn on_retire;       /* optional; once per timer (see above) */
+  int32_t mode;                    /* a tpool_timer_mode; default TPOOL_TIMER_ONCE */
+  uint32_t delay_ms;               /* until the first due time; default 0 */
+  uint32_t period_ms;              /* ONCE: 0; FIXED_RATE, FIXED_DELAY: at least 1 */
+  uint32_t reserved0_;             /* must be 0 */
+} tpool_timer_desc;
+#define TPOOL_TIMER_DESC_SIZE_V1 \
+  ((uint32_t)(offsetof(tpool_timer_desc, reserved0_) + sizeof(uint32_t)))
+
+/* Fills the first struct_size bytes of *desc with the defaults (MEDIUM,
+ * ONCE, no delay, no period, null callbacks and context) and sets
+ * struct_size. Sizes as tpool_config_init_sized. Use the
+ * tpool_timer_desc_init(desc) macro.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if desc is null;
+ * TPOOL_E_BAD_STRUCT_SIZE if struct_size is not a version's size or larger.
+ * Allocates nothing. Thread-safe. */
+TPOOL_API tpool_status TPOOL_CALL tpool_timer_desc_init_sized(tpool_timer_desc *desc,
+                                                              uint32_t struct_size);
+#define tpool_timer_desc_init(desc) \
+  tpool_timer_desc_init_sized((desc), (uint32_t)sizeof(tpool_timer_desc))
+
+/* Starts a timer; its first due time is desc->delay_ms from now. out_timer
+ * may be null: such a timer ends by firing (ONCE) or with its pool, and
+ * cannot be cancelled.
+ * Returns: TPOOL_OK (*out_timer, if given, must be released with
+ * tpool_timer_release); TPOOL_E_NULL_POINTER if pool, desc or desc->fn is
+ * null; TPOOL_E_BAD_STRUCT_SIZE; TPOOL_E_BAD_PRIORITY;
+ * TPOOL_E_INVALID_ARGUMENT for an unknown mode, a period of 0 with
+ * FIXED_RATE or FIXED_DELAY, a non-zero period with ONCE, or a non-zero
+ * reserved field; TPOOL_E_SHUT_DOWN once shutdown has begun;
+ * TPOOL_E_OUT_OF_MEMORY; TPOOL_E_THREAD_START if this is the pool's first
+ * timer and its timer thread could not start.
+ * Allocates: the timer (freed when it is released and retired); room for it
+ * in the pool's timer heap (amortized); with the first timer, the timer
+ * thread. Every instance takes a job record (recycled, as tpool_submit
+ * with a handle); if none can be had, the firing is retried 1 ms later and
+ * a WARN line is logged.
+ * Pointers: desc is read during the call only; context see above.
+ * Thread-safe; callable from a job or a callback. */
+TPOOL_API tpool_status TPOOL_CALL tpool_timer_start(tpool_pool *pool, const tpool_timer_desc *desc,
+                                                    tpool_timer **out_timer);
+
+/* Moves the timer's next due time to delay_ms from now and makes period_ms
+ * its period from then on (its mode stays). Re-arms a ONCE timer that has
+ * fired. An instance already queued or running is not affected (a due time
+ * that comes while it is in flight is skipped; for a ONCE timer it fires as
+ * soon as that instance has ended).
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if timer is null;
+ * TPOOL_E_INVALID_HANDLE; TPOOL_E_INVALID_ARGUMENT if period_ms breaks the
+ * rule of the timer's mode (see tpool_timer_desc); TPOOL_E_CANCELLED if the
+ * timer was cancelled; TPOOL_E_SHUT_DOWN if its pool is shutting down.
+ * Allocates nothing. Thread-safe; callable from the timer's own callbacks. */
+TPOOL_API tpool_status TPOOL_CALL tpool_timer_set(tpool_timer *timer, uint32_t delay_ms,
+                                                  uint32_t period_ms);
+
+/* Cancels the timer. When this returns, no instance of it will ever start
+ * again. A queued instance becomes CANCELLED: its on_complete runs on this
+ * thread before the call returns. A running instance has its cooperative
+ * flag raised (tpool_job_info_cancel_requested); with wait == 1 this call
+ * waits until it has ended and its on_complete has returned. If nothing of
+ * the timer is then in flight, its on_retire runs on this thread before the
+ * call returns; otherwise on the worker, after the running instance.
+ * Cancelling a cancelled timer (or one whose pool shut down) changes
+ * nothing and waits as asked.
+ * Returns: TPOOL_OK (no instance is running); TPOOL_E_JOB_RUNNING (wait == 0
+ * and an instance is still running; it ends by itself); TPOOL_E_WOULD_DEADLOCK
+ * if wait == 1 is asked from the timer's own fn or on_complete (nothing is
+ * changed); TPOOL_E_NULL_POINTER if timer is null; TPOOL_E_INVALID_HANDLE;
+ * TPOOL_E_INVALID_ARGUMENT if wait is neither 0 nor 1.
+ * Allocates nothing. Thread-safe; callable from a job or a callback. */
+TPOOL_API tpool_status TPOOL_CALL tpool_timer_cancel(tpool_timer *timer, int32_t wait);
+
+/* The timer's state, the number of instances it has fired (accepted by the
+ * pool) and the number of due times it skipped. Any out pointer may be null.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if timer is null;
+ * TPOOL_E_INVALID_HANDLE.
+ * Allocates nothing. Thread-safe. */
+TPOOL_API tpool_status TPOOL_CALL tpool_timer_query(const tpool_timer *timer,
+                                                    tpool_timer_state *out_state,
+                                                    uint64_t *out_fired, uint64_t *out_skipped);
+
+/* Releases the handle, cancelling the timer first if it is not final (as
+ * tpool_timer_cancel(timer, 0): a running instance ends by itself, then
+ * on_retire runs). Release before or after tpool_destroy.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if timer is null;
+ * TPOOL_E_INVALID_HANDLE.
+ * Allocates nothing. Thread-safe; callable from the timer's own callbacks. */
+TPOOL_API tpool_status TPOOL_CALL tpool_timer_release(tpool_timer *timer);
+
+/* ---- waits on kernel objects -------------------------------------------- */
+
+/* A wait runs a job once, when an OS object is ready or its timeout passes,
+ * whichever comes first; the job's fn learns which (tpool_wait_result). The
+ * object travels as an intptr_t:
+ *  - Windows: a HANDLE, (intptr_t)handle, that WaitForMultipleObjects waits
+ *    on (event, semaphore, process, thread, waitable timer, ...). Waiting
+ *    has the object's usual effect: an auto-reset event is reset, a
+ *    semaphore's count taken, a mutex acquired by the waiter thread (which
+ *    never releases it: wait on a mutex only to learn it was abandoned).
+ *  - POSIX: a file descriptor, ready once it is readable (poll's POLLIN, or
+ *    a hang-up or error, so that a read will not block). Nothing is read.
+ * The fired instance is an ordinary job at the wait's priority with exactly
+ * one outcome (see timers above), reported to on_complete.
+ *
+ * One waiter thread serves up to 63 waits (Windows: WaitForMultipleObjects
+ * on them and its own control event; POSIX: poll on them and its own
+ * eventfd). Waiter threads are started when every existing one is full and
+ * stay until the pool shuts down; there is never a thread per wait.
+ *
+ * A signal that arrives while the wait is being cancelled may be consumed
+ * (an auto-reset event, a semaphore) without fn running; so does the
+ * Windows thread pool.
+ *
+ * Closing the object while it is waited on is misuse, with this outcome:
+ * the wait fires with TPOOL_WAIT_INVALID no later than its waiter thread's
+ * next pass over its objects (when any wait of that thread starts, ends,
+ * fires or times out). Until then the system may keep waiting on the
+ * closed object (Windows and Wine do) and report it signalled; and a handle
+ * value or file descriptor reused by a new object is that new object to
+ * tpool. Close only after the wait fired, was cancelled or retired.
+ *
+ * Shutdown: a wait that has not fired never fires; its on_retire runs
+ * during tpool_shutdown. on_retire, handles and their release are as for
+ * timers. */
+typedef struct tpool_wait tpool_wait; /* opaque wait handle */
+
+typedef enum tpool_wait_result TPOOL_ENUM_BASE {
+  TPOOL_WAIT_SIGNALLED = 0, /* the object was ready (POSIX: readable, hung up or in error) */
+  TPOOL_WAIT_TIMED_OUT = 1, /* timeout_ms passed first */
+  TPOOL_WAIT_ABANDONED = 2, /* Windows: a mutex whose owner ended without releasing it */
+  TPOOL_WAIT_INVALID = 3,   /* the object is no longer valid (closed while waited on) */
+  TPOOL_WAIT_RESULT_FORCE_32BIT_ = 0x7fffffff
+} tpool_wait_result;
+
+/* The job of a wait. info as for tpool_job_fn; result says why it fired. */
+typedef void(TPOOL_CALL *tpool_wait_fn)(void *context, tpool_job_info *info,
+                                        tpool_wait_result result);
+
+/* One wait for tpool_wait_start. Version 1; see "Versioned structs". */
+typedef struct tpool_wait_desc {
+  uint32_t struct_size;            /* set by tpool_wait_desc_init */
+  int32_t priority;                /* of the instance; TPOOL_PRIORITY_*, default MEDIUM */
+  intptr_t object;                 /* HANDLE (Windows) or file descriptor (POSIX) */
+  tpool_wait_fn fn;                /* required */
+  void *context;                   /* passed to every callback; owned by the caller */
+  tpool_completion_fn on_complete; /* optional; once, if the wait fired */
+  tpool_retire_fn on_retire;       /* optional; once per wait */
+  uint32_t timeout_ms;             /* TPOOL_INFINITE (default): no timeout */
+  uint32_t reserved0_;             /* must be 0 */
+} tpool_wait_desc;
+#define TPOOL_WAIT_DESC_SIZE_V1 \
+  ((uint32_t)(offsetof(tpool_wait_desc, reserved0_) + sizeof(uint32_t)))
+
+/* Fills the first struct_size bytes of *desc with the defaults (MEDIUM, no
+ * object (-1), no timeout, null callbacks and context) and sets
+ * struct_size. Sizes as tpool_config_init_sized. Use the
+ * tpool_wait_desc_init(desc) macro.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if desc is null;
+ * TPOOL_E_BAD_STRUCT_SIZE if struct_size is not a version's size or larger.
+ * Allocates nothing. Thread-safe. */
+TPOOL_API tpool_status TPOOL_CALL tpool_wait_desc_init_sized(tpool_wait_desc *desc,
+                                                             uint32_t struct_size);
+#define tpool_wait_desc_init(desc) \
+  tpool_wait_desc_init_sized((desc), (uint32_t)sizeof(tpool_wait_desc))
+
+/* Starts waiting for desc->object, up to desc->timeout_ms. out_wait may be
+ * null: such a wait ends by firing or with its pool.
+ * Returns: TPOOL_OK (*out_wait, if given, must be released with
+ * tpool_wait_release); TPOOL_E_NULL_POINTER if pool, desc or desc->fn is
+ * null; TPOOL_E_BAD_STRUCT_SIZE; TPOOL_E_BAD_PRIORITY;
+ * TPOOL_E_INVALID_ARGUMENT if the object is not an open handle (Windows) or
+ * file descriptor (POSIX), or the reserved field is not 0;
+ * TPOOL_E_SHUT_DOWN once shutdown has begun; TPOOL_E_OUT_OF_MEMORY (also
+ * when the system refuses a new waiter thread's control event or eventfd);
+ * TPOOL_E_THREAD_START if every waiter thread is full and a new one could
+ * not start.
+ * Allocates: the wait (freed when it is released and retired); when every
+ * waiter thread is full, a new one with its control event or eventfd; the
+ * instance takes a job record (recycled; if none can be had, the firing is
+ * retried 1 ms later and a WARN line is logged).
+ * Pointers: desc is read during the call only; context as for timers; the
+ * object must stay open until the wait fired, was cancelled or retired.
+ * Thread-safe; callable from a job or a callback. */
+TPOOL_API tpool_status TPOOL_CALL tpool_wait_start(tpool_pool *pool, const tpool_wait_desc *desc,
+                                                   tpool_wait **out_wait);
+
+/* Cancels the wait. When this returns, its fn will never start unless it
+ * already has. A queued instance becomes CANCELLED: its on_complete runs on
+ * this thread before the call returns. A running fn has its cooperative flag
+ * raised; with wait == 1 this call waits until it has ended and its
+ * on_complete has returned. on_retire follows as for tpool_timer_cancel.
+ * Returns: TPOOL_OK (cancelled: fn never ran and never will);
+ * TPOOL_E_JOB_RUNNING (wait == 0 and fn is running); TPOOL_E_JOB_FINISHED
+ * (fn ran and has ended, its on_complete returned; also after waiting for
+ * it); TPOOL_E_WOULD_DEADLOCK if wait == 1 is asked from the wait's own fn or
+ * on_complete (nothing is changed); TPOOL_E_NULL_POINTER if the handle is
+ * null; TPOOL_E_INVALID_HANDLE; TPOOL_E_INVALID_ARGUMENT if wait is
+ * neither 0 nor 1.
+ * Allocates nothing. Thread-safe; callable from a job or a callback. */
+TPOOL_API tpool_status TPOOL_CALL tpool_wait_cancel(tpool_wait *handle, int32_t wait);
+
+/* Releases the handle, cancelling the wait first if it has not fired (as
+ * tpool_wait_cancel(handle, 0)). Release before or after tpool_destroy.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if the handle is null;
+ * TPOOL_E_INVALID_HANDLE.
+ * Allocates nothing. Thread-safe; callable from the wait's own callbacks. */
+TPOOL_API tpool_status TPOOL_CALL tpool_wait_release(tpool_wait *handle);
 
 #ifdef __cplusplus
 } /* extern "C" */

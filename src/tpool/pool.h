@@ -52,7 +52,9 @@
 #include "prioq/prioq.h"
 #include "queued_job.h"
 #include "thread_annotations.h"
+#include "timer_service.h"
 #include "tpool/tpool.h"
+#include "wait_service.h"
 #include "word_lock.h"
 #include "worker_slot.h"
 
@@ -107,6 +109,13 @@ class pool {
   // True when the calling thread runs this pool's code (a worker, or a
   // completion callback of this pool on a cancelling thread).
   bool called_from_own_thread() const;
+
+  // Timers and waits on OS objects; shutdown stops both first.
+  timer_service &timers() { return timers_; }
+  wait_service &waits() { return waits_; }
+  // What the services' threads are named after and started with.
+  const std::string &thread_name_prefix() const { return thread_name_prefix_; }
+  const platform::thread_options &worker_thread_options() const { return thread_options_; }
 
  private:
   explicit pool(const tpool_config &config);
@@ -210,6 +219,10 @@ class pool {
 
   tpsync::word_lock lifecycle_lock_;
   bool shut_down_ GUARDED_BY(lifecycle_lock_) = false;
+
+  // Last: constructed after, and destroyed before, everything they use.
+  timer_service timers_{*this};
+  wait_service waits_{*this};
 };
 
 inline pool *pool_of(tpool_pool *handle) {

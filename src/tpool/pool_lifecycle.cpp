@@ -183,6 +183,11 @@ void pool::join_all_workers() {
 
 tpool_status pool::shutdown(tpool_shutdown_mode mode, uint32_t timeout_ms) {
   const uint64_t deadline_ns = tpsync::deadline_after(timeout_ms);
+  // Timers and waits first, while the queue still accepts jobs: once their
+  // threads are joined nothing fires any more, and every timer or wait with
+  // no instance in flight has retired; the instances in flight end with the
+  // other jobs, in this shutdown's mode.
+  if (!timers_.stop(deadline_ns) || !waits_.stop(deadline_ns)) return TPOOL_E_TIMEOUT;
   {
     tpsync::lock_guard guard(lifecycle_lock_);
     if (shut_down_) return TPOOL_OK;

@@ -56,6 +56,16 @@
   X(tpool_job_info_get)              \
   X(tpool_get_stats)                 \
   X(tpool_get_worker_stats)          \
-  X(tpool_set_log_level)
+  X(tpool_set_log_level)             \
+  X(tpool_timer_desc_init_sized)     \
+  X(tpool_timer_start)               \
+  X(tpool_timer_set)                 \
+  X(tpool_timer_cancel)              \
+  X(tpool_timer_query)               \
+  X(tpool_timer_release)             \
+  X(tpool_wait_desc_init_sized)      \
+  X(tpool_wait_start)                \
+  X(tpool_wait_cancel)               \
+  X(tpool_wait_release)
 
 #endif /* TPOOL_TESTS_ABI_EXPORTED_FUNCTIONS_H */

@@ -1,0 +1,177 @@
+// What timers and waits share: a trigger is an object that fires jobs
+// ("instances") into its pool, and trigger_service is the part of the timer
+// and wait services that keeps their lifetimes, their in-flight instance,
+// cancellation and retirement.
+//
+// Every instance is an ordinary record-backed job, submitted through
+// pool::submit with a handle the trigger keeps while the instance is in
+// flight: the pool's state word decides between a worker starting it and a
+// canceller cancelling it (exactly one wins), the pool counts and orders it,
+// and shutdown treats it like any other job. fn is the service's run
+// trampoline, context the trigger, on_complete instance_complete below.
+//
+// Invariants (fields marked "service lock" are guarded by the lock_ of the
+// service that owns the trigger):
+//  - refs counts the owners: the registry (from start until retirement), the
+//    handle (until tpool_*_release) and the in-flight instance (from its
+//    submit until instance_complete is done with the trigger). The last one
+//    deletes the trigger.
+//  - At most one instance is in flight. instance is set by the submit that
+//    fired it, made under the service lock, and cleared under the lock by its
+//    completion trampoline; while set it holds the reference a job handle
+//    holds, so the record stays valid.
+//  - phase leaves kLive once, under the service lock: to kCancelled
+//    (tpool_*_cancel or release), kShutDown (the service stopped) or
+//    kFinished (it fired for the last time). A service fires a trigger only
+//    under its lock and only in kLive, so a cancel that set kCancelled is the
+//    moment after which no instance is submitted; one submitted before it is
+//    cancelled or found running through its record.
+//  - Retirement happens once: the first thread that finds phase != kLive and
+//    no instance in flight (under the lock) sets retired and detached and
+//    unlinks the trigger from the registry; then, without the lock, it calls
+//    on_retire and drops the registry's reference. A detached trigger never
+//    reaches its service again (the pool may be gone): API calls on it read
+//    its atomics only.
+//  - No service lock is held while a host callback runs or while waiting for
+//    an instance. The lock is held across pool::submit (which never runs a
+//    callback or waits for a worker), and taken by completion trampolines on
+//    workers and cancelling threads.
+#ifndef TPOOL_SRC_TPOOL_TRIGGER_H
+#define TPOOL_SRC_TPOOL_TRIGGER_H
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+#include "job_record.h"
+#include "thread_annotations.h"
+#include "tpool/tpool.h"
+#include "word_lock.h"
+
+namespace tpool_impl {
+
+class pool;
+class trigger_service;
+
+namespace trigger_phase {
+inline constexpr uint8_t kLive = 0;
+inline constexpr uint8_t kCancelled = 1;
+inline constexpr uint8_t kShutDown = 2;
+inline constexpr uint8_t kFinished = 3;
+}  // namespace trigger_phase
+
+inline constexpr uint32_t kTriggerHandleLive = 0x71A6E5EDu;
+inline constexpr uint32_t kTriggerHandleReleased = 0xDEAD71A6u;
+
+struct trigger {
+  trigger() = default;
+  trigger(const trigger &) = delete;
+  trigger &operator=(const trigger &) = delete;
+  virtual ~trigger() = default;
+
+  // Set at start, then immutable.
+  trigger_service *service = nullptr;
+  void *context = nullptr;
+  tpool_completion_fn on_complete = nullptr;
+  tpool_retire_fn on_retire = nullptr;
+  int32_t priority = TPOOL_PRIORITY_MEDIUM;
+  bool has_handle = false;
+
+  std::atomic<uint32_t> refs{0};
+  std::atomic<uint32_t> handle_magic{kNoHandle};
+  std::atomic<uint8_t> phase{trigger_phase::kLive};  // written under the service lock
+  std::atomic<bool> detached{false};
+
+  // Service lock.
+  job_record *instance = nullptr;
+  bool retired = false;
+  trigger *registry_prev = nullptr;
+  trigger *registry_next = nullptr;
+  trigger *retire_next = nullptr;  // only inside trigger_service::stop
+};
+
+class trigger_service {
+ public:
+  explicit trigger_service(pool &owner) : owner_(owner) {}
+  trigger_service(const trigger_service &) = delete;
+  trigger_service &operator=(const trigger_service &) = delete;
+  virtual ~trigger_service() = default;
+
+  pool &owner() { return owner_; }
+
+  // What cancel found and did; the API layer maps it to each function's
+  // statuses.
+  enum class cancel_outcome {
+    idle,              // no instance was in flight
+    cancelled_queued,  // the queued instance is now CANCELLED (its completion ran here)
+    ended,             // the instance was running or ending and has ended (waited for it)
+    running,           // the instance is still running (no wait asked)
+    would_deadlock,    // wait asked from the instance's own callbacks; nothing changed
+  };
+  // tpool_timer_cancel / tpool_wait_cancel on a trigger that is not
+  // detached (the caller checked).
+  cancel_outcome cancel(trigger *t, bool wait) EXCLUDES(lock_);
+
+  // tpool_*_release: false if the handle was not live. Cancels (without
+  // waiting) unless the trigger is detached.
+  static bool release_handle(trigger *t);
+  // Drops one reference; the last deletes the trigger.
+  static void unref(trigger *t);
+
+  // The shutdown hook (pool::shutdown, both modes): stops the service's
+  // threads, moves every live trigger to kShutDown and retires those with
+  // nothing in flight (their on_retire runs on this thread). Idempotent and
+  // thread-safe: a concurrent caller waits for the first until deadline_ns
+  // (false if it passed first). Never called from DllMain.
+  bool stop(uint64_t deadline_ns) EXCLUDES(lock_);
+
+  // Logs a host callback that threw (the callbacks must not throw).
+  void log_thrown(const char *what, const trigger *t);
+
+ protected:
+  // Under the lock, when t leaves kLive: takes it out of wherever it waits to
+  // fire (the heap, a waiter's slots, a retry list).
+  virtual void unlink_pending(trigger *t) REQUIRES(lock_) = 0;
+  // Without the lock, right after a cancel unlinked t: waits until the
+  // service can no longer touch what t waited on (waits: the waiter thread
+  // re-armed without its object). Not called from stop.
+  virtual void settle_unlinked(trigger *t) EXCLUDES(lock_);
+  // Under the lock, after t's instance ended (t->instance already cleared):
+  // arms the next due time, if the service has one.
+  virtual void instance_ended(trigger *t) REQUIRES(lock_) = 0;
+  // Without the lock, stopping_ already set: wakes and joins the service's
+  // threads.
+  virtual void stop_threads() EXCLUDES(lock_) = 0;
+
+  // Adds t to the registry and takes the registry's reference.
+  void enroll(trigger *t) REQUIRES(lock_);
+  // Submits t's instance (run as its fn). Under the lock; never blocks on a
+  // worker. TPOOL_OK, TPOOL_E_OUT_OF_MEMORY or TPOOL_E_SHUT_DOWN.
+  tpool_status submit_instance(trigger *t, tpool_job_fn run) REQUIRES(lock_);
+  // True (and t marked retired, detached and unlinked) if t must retire
+  // now; the caller then calls retire(t) once it released the lock.
+  bool take_retirement(trigger *t) REQUIRES(lock_);
+  // Runs on_retire as a thread of this pool and drops the registry's
+  // reference.
+  void retire(trigger *t) EXCLUDES(lock_);
+  size_t registered() const REQUIRES(lock_) { return registered_; }
+
+  // The completion trampoline of every instance (context: the trigger).
+  static void TPOOL_CALL instance_complete(void *context, tpool_job_state outcome);
+
+  tpsync::word_lock lock_;
+  pool &owner_;
+  bool stopping_ GUARDED_BY(lock_) = false;
+
+ private:
+  void unlink_registry(trigger *t) REQUIRES(lock_);
+
+  trigger *registry_ GUARDED_BY(lock_) = nullptr;
+  size_t registered_ GUARDED_BY(lock_) = 0;
+  bool stop_claimed_ GUARDED_BY(lock_) = false;
+  std::atomic<uint32_t> stopped_{0};  // 1 once stop finished
+};
+
+}  // namespace tpool_impl
+
+#endif  // TPOOL_SRC_TPOOL_TRIGGER_H

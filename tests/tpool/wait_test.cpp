@@ -1,0 +1,522 @@
+// Waits on OS objects (tpool.h, "waits on kernel objects"): what fires them
+// and with which result, cancel, release, shutdown, waiter threads shared
+// by up to 63 waits, an object closed while waited on, and, per system, the
+// objects people wait on (Windows: events, semaphores, threads, processes,
+// waitable timers, abandoned mutexes; POSIX: pipes and eventfds).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "test_support.h"
+#include "thread_count.h"
+#include "trigger_probe.h"
+
+#if defined(_WIN32)
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#include <windows.h>
+#else
+#include <sys/eventfd.h>
+#include <unistd.h>
+#endif
+
+namespace {
+
+using namespace tpool_test;
+using namespace std::chrono_literals;
+
+// An object a wait can be signalled through: an auto-reset event on
+// Windows (manual-reset if asked), an eventfd on POSIX (readable until
+// drained, like a manual-reset event).
+class test_object {
+ public:
+  explicit test_object(bool manual_reset = false) {
+#if defined(_WIN32)
+    handle_ = CreateEventW(nullptr, manual_reset ? TRUE : FALSE, FALSE, nullptr);
+#else
+    (void)manual_reset;
+    fd_ = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+#endif
+  }
+  ~test_object() {
+    close();
+  }
+  test_object(const test_object &) = delete;
+  test_object &operator=(const test_object &) = delete;
+
+  intptr_t object() const {
+#if defined(_WIN32)
+    return reinterpret_cast<intptr_t>(handle_);
+#else
+    return fd_;
+#endif
+  }
+  void signal() {
+#if defined(_WIN32)
+    SetEvent(handle_);
+#else
+    const uint64_t one = 1;
+    EXPECT_EQ(write(fd_, &one, sizeof(one)), static_cast<ssize_t>(sizeof(one)));
+#endif
+  }
+  void close() {
+#if defined(_WIN32)
+    if (handle_ != nullptr) CloseHandle(handle_);
+    handle_ = nullptr;
+#else
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+#endif
+  }
+
+ private:
+#if defined(_WIN32)
+  HANDLE handle_ = nullptr;
+#else
+  int fd_ = -1;
+#endif
+};
+
+tpool_wait *start_wait(tpool_pool *pool, const tpool_wait_desc &desc) {
+  tpool_wait *wait = nullptr;
+  EXPECT_EQ(tpool_wait_start(pool, &desc, &wait), TPOOL_OK);
+  return wait;
+}
+
+// ---- what fires a wait ------------------------------------------------------
+
+TEST(ObjectWait, ASignalRunsTheJobWithSignalled) {
+  pool_fixture pool(small_config(2));
+  test_object event;
+  trigger_probe probe;
+  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object()));
+  std::this_thread::sleep_for(10ms);
+  EXPECT_EQ(probe.runs.load(), 0);
+  event.signal();
+  ASSERT_TRUE(eventually([&] { return probe.retires.load() == 1; }));
+  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
+  EXPECT_EQ(probe.runs.load(), 1);
+  EXPECT_EQ(probe.done.load(), 1);
+  EXPECT_EQ(tpool_wait_release(wait), TPOOL_OK);
+}
+
+TEST(ObjectWait, AnObjectSignalledBeforeTheStartFiresAtOnce) {
+  pool_fixture pool(small_config(2));
+  test_object event;
+  event.signal();
+  trigger_probe probe;
+  const tpool_wait_desc desc = wait_desc_for(&probe, event.object());
+  ASSERT_EQ(tpool_wait_start(pool.get(), &desc, nullptr), TPOOL_OK);
+  ASSERT_TRUE(eventually([&] { return probe.retires.load() == 1; }));
+  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
+}
+
+TEST(ObjectWait, TheTimeoutRunsTheJobWithTimedOutNoEarlierThanItPassed) {
+  pool_fixture pool(small_config(2));
+  test_object event;
+  trigger_probe probe;
+  const steady::time_point before = steady::now();
+  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object(), 40));
+  ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
+  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_TIMED_OUT);
+  EXPECT_GE(us_between(before, probe.start_times().at(0)), 40 * 1000);
+  tpool_wait_release(wait);
+}
+
+TEST(ObjectWait, ItsInstanceRunsAtTheWaitPriority) {
+  pool_fixture pool(small_config(1));
+  test_object event;
+  event.signal();
+  trigger_probe probe;
+  tpool_wait *wait = start_wait(
+      pool.get(), wait_desc_for(&probe, event.object(), TPOOL_INFINITE, TPOOL_PRIORITY_HIGH));
+  ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
+  EXPECT_EQ(probe.seen_priority.load(), TPOOL_PRIORITY_HIGH);
+  tpool_wait_release(wait);
+}
+
+TEST(ObjectWait, TwoWaitsOnOneObjectUseTwoWaiterThreadsAndBothFire) {
+  pool_fixture pool(small_config(2));
+  test_object event(true);
+  trigger_probe first, second;
+  const size_t before = test_support::thread_count();
+  tpool_wait *a = start_wait(pool.get(), wait_desc_for(&first, event.object()));
+  tpool_wait *b = start_wait(pool.get(), wait_desc_for(&second, event.object()));
+  EXPECT_EQ(test_support::thread_count(), before + 2);
+  event.signal();
+  EXPECT_TRUE(eventually([&] { return first.runs.load() == 1 && second.runs.load() == 1; }));
+  tpool_wait_release(a);
+  tpool_wait_release(b);
+}
+
+// ---- cancel and release -----------------------------------------------------
+
+TEST(ObjectWaitCancel, BeforeTheSignalRunsNothingAndRetiresOnThisThread) {
+  pool_fixture pool(small_config(2));
+  test_object event;
+  trigger_probe probe;
+  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object()));
+  EXPECT_EQ(tpool_wait_cancel(wait, 0), TPOOL_OK);
+  EXPECT_EQ(probe.retires.load(), 1);
+  event.signal();
+  std::this_thread::sleep_for(30ms);
+  EXPECT_EQ(probe.runs.load(), 0);
+  EXPECT_EQ(probe.completions.load(), 0);
+  EXPECT_EQ(tpool_wait_cancel(wait, 1), TPOOL_OK);
+  tpool_wait_release(wait);
+}
+
+TEST(ObjectWaitCancel, AfterItRanReportsJobFinished) {
+  pool_fixture pool(small_config(2));
+  test_object event;
+  event.signal();
+  trigger_probe probe;
+  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object()));
+  ASSERT_TRUE(eventually([&] { return probe.retires.load() == 1; }));
+  EXPECT_EQ(tpool_wait_cancel(wait, 0), TPOOL_E_JOB_FINISHED);
+  tpool_wait_release(wait);
+}
+
+TEST(ObjectWaitCancel, WhileItRunsReportsJobRunningOrWaitsForItsEnd) {
+  pool_fixture pool(small_config(2));
+  test_object event;
+  event.signal();
+  trigger_probe probe;
+  probe.hold.store(true);
+  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object()));
+  ASSERT_TRUE(probe.wait_inside());
+  EXPECT_EQ(tpool_wait_cancel(wait, 0), TPOOL_E_JOB_RUNNING);
+  std::thread releaser([&] {
+    std::this_thread::sleep_for(20ms);
+    probe.hold.store(false);
+  });
+  EXPECT_EQ(tpool_wait_cancel(wait, 1), TPOOL_E_JOB_FINISHED);
+  EXPECT_EQ(probe.completions.load(), 1);
+  EXPECT_EQ(probe.retires.load(), 1);
+  EXPECT_EQ(probe.saw_cancel_flag.load(), 1);
+  releaser.join();
+  tpool_wait_release(wait);
+}
+
+TEST(ObjectWaitCancel, AQueuedInstanceIsCancelledOnTheCancellingThread) {
+  pool_fixture pool(small_config(1));
+  gate blocker;
+  ASSERT_EQ(tpool_submit(pool.get(), &gate::job, &blocker, TPOOL_PRIORITY_HIGH, nullptr), TPOOL_OK);
+  ASSERT_TRUE(blocker.wait_inside(1));
+  test_object event;
+  event.signal();
+  trigger_probe probe;
+  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object()));
+  ASSERT_TRUE(eventually([&] { return tpool_test::stats_of(pool.get()).priority[1].queued == 1; }));
+  EXPECT_EQ(tpool_wait_cancel(wait, 0), TPOOL_OK);
+  EXPECT_EQ(probe.cancelled.load(), 1);
+  EXPECT_EQ(probe.completion_thread, std::this_thread::get_id());
+  EXPECT_EQ(probe.retires.load(), 1);
+  blocker.open();
+  ASSERT_EQ(tpool_wait_idle(pool.get(), kPatienceMs), TPOOL_OK);
+  EXPECT_EQ(probe.runs.load(), 0);
+  tpool_wait_release(wait);
+}
+
+struct self_canceller {
+  std::atomic<tpool_wait *> wait{nullptr};
+  std::atomic<int> with_wait{-1};
+  std::atomic<int> without_wait{-1};
+  static void TPOOL_CALL run(void *context, tpool_job_info *, tpool_wait_result) {
+    self_canceller *self = static_cast<self_canceller *>(context);
+    while (self->wait.load() == nullptr) std::this_thread::yield();
+    self->with_wait.store(tpool_wait_cancel(self->wait.load(), 1));
+    self->without_wait.store(tpool_wait_cancel(self->wait.load(), 0));
+  }
+};
+
+TEST(ObjectWaitCancel, WaitingFromItsOwnJobReportsWouldDeadlock) {
+  pool_fixture pool(small_config(2));
+  test_object event;
+  event.signal();
+  self_canceller self;
+  tpool_wait_desc desc;
+  tpool_wait_desc_init(&desc);
+  desc.fn = &self_canceller::run;
+  desc.context = &self;
+  desc.object = event.object();
+  tpool_wait *wait = nullptr;
+  ASSERT_EQ(tpool_wait_start(pool.get(), &desc, &wait), TPOOL_OK);
+  self.wait.store(wait);
+  ASSERT_TRUE(eventually([&] { return self.without_wait.load() != -1; }));
+  EXPECT_EQ(self.with_wait.load(), TPOOL_E_WOULD_DEADLOCK);
+  EXPECT_EQ(self.without_wait.load(), TPOOL_E_JOB_RUNNING);
+  tpool_wait_release(wait);
+}
+
+TEST(ObjectWaitRelease, CancelsAPendingWaitAndRetiresIt) {
+  pool_fixture pool(small_config(1));
+  test_object event;
+  trigger_probe probe;
+  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object()));
+  EXPECT_EQ(tpool_wait_release(wait), TPOOL_OK);
+  EXPECT_EQ(probe.retires.load(), 1);
+  event.signal();
+  std::this_thread::sleep_for(20ms);
+  EXPECT_EQ(probe.runs.load(), 0);
+}
+
+// ---- waiter threads ---------------------------------------------------------
+
+class WaiterThreads : public ::testing::TestWithParam<int> {};
+
+// 63 waits per waiter thread: 1..63 waits add one thread, 64 add two, 130 three.
+TEST_P(WaiterThreads, AreOnePerSixtyThreeWaits) {
+  const int waits = GetParam();
+  pool_fixture pool(small_config(2));
+  std::vector<test_object> objects(static_cast<size_t>(waits));
+  trigger_probe probe;
+  const size_t before = test_support::thread_count();
+  ASSERT_NE(before, 0u);
+  std::vector<tpool_wait *> handles;
+  for (test_object &object : objects) {
+    handles.push_back(start_wait(pool.get(), wait_desc_for(&probe, object.object())));
+  }
+  EXPECT_EQ(test_support::thread_count(), before + static_cast<size_t>((waits + 62) / 63));
+  // Every one of them is waited on: signal all, each fires once.
+  for (test_object &object : objects) object.signal();
+  EXPECT_TRUE(eventually([&] { return probe.retires.load() == waits; }));
+  EXPECT_EQ(probe.runs.load(), waits);
+  for (tpool_wait *wait : handles) tpool_wait_release(wait);
+}
+
+INSTANTIATE_TEST_SUITE_P(Counts, WaiterThreads, ::testing::Values(1, 63, 64, 130));
+
+// ---- misuse: the object closed while it is waited on -------------------------
+
+// tpool.h: the wait fires with TPOOL_WAIT_INVALID no later than its waiter's
+// next pass; starting another wait on the same waiter makes one.
+TEST(ObjectWaitClosed, ClosingTheObjectFiresInvalidAtTheWaitersNextPass) {
+  pool_fixture pool(small_config(2));
+  test_object doomed, other;
+  trigger_probe closed_probe, other_probe;
+  tpool_wait *closed_wait = start_wait(pool.get(), wait_desc_for(&closed_probe, doomed.object()));
+  std::this_thread::sleep_for(20ms);  // the waiter is inside its wait now
+  doomed.close();
+  // `other` was created first, so the new wait cannot reuse the closed value.
+  tpool_wait *other_wait = start_wait(pool.get(), wait_desc_for(&other_probe, other.object()));
+  ASSERT_TRUE(eventually([&] { return closed_probe.runs.load() == 1; }));
+  EXPECT_EQ(closed_probe.last_result.load(), TPOOL_WAIT_INVALID);
+  EXPECT_EQ(other_probe.runs.load(), 0);
+  EXPECT_EQ(tpool_wait_cancel(other_wait, 1), TPOOL_OK);
+  tpool_wait_release(closed_wait);
+  tpool_wait_release(other_wait);
+}
+
+TEST(ObjectWaitClosed, StartRejectsAnObjectThatIsNotOpen) {
+  pool_fixture pool(small_config(1));
+  test_object object;
+  const intptr_t closed = object.object();
+  object.close();
+  trigger_probe probe;
+  const tpool_wait_desc desc = wait_desc_for(&probe, closed);
+  EXPECT_EQ(tpool_wait_start(pool.get(), &desc, nullptr), TPOOL_E_INVALID_ARGUMENT);
+  const tpool_wait_desc none = wait_desc_for(&probe, -1);
+  EXPECT_EQ(tpool_wait_start(pool.get(), &none, nullptr), TPOOL_E_INVALID_ARGUMENT);
+  EXPECT_EQ(probe.retires.load(), 0);
+}
+
+// ---- shutdown ---------------------------------------------------------------
+
+TEST(ObjectWaitShutdown, RetiresPendingWaitsWithoutRunningThem) {
+  pool_fixture pool(small_config(2));
+  test_object first, second;
+  trigger_probe probe;
+  tpool_wait *kept = start_wait(pool.get(), wait_desc_for(&probe, first.object()));
+  const tpool_wait_desc desc = wait_desc_for(&probe, second.object());
+  ASSERT_EQ(tpool_wait_start(pool.get(), &desc, nullptr), TPOOL_OK);
+  ASSERT_EQ(tpool_shutdown(pool.get(), TPOOL_SHUTDOWN_DRAIN, kPatienceMs), TPOOL_OK);
+  EXPECT_EQ(probe.retires.load(), 2);
+  EXPECT_EQ(probe.runs.load(), 0);
+  trigger_probe late;
+  const tpool_wait_desc late_desc = wait_desc_for(&late, second.object());
+  EXPECT_EQ(tpool_wait_start(pool.get(), &late_desc, nullptr), TPOOL_E_SHUT_DOWN);
+  tpool_destroy(pool.release());
+  EXPECT_EQ(tpool_wait_cancel(kept, 1), TPOOL_OK);
+  EXPECT_EQ(tpool_wait_release(kept), TPOOL_OK);
+}
+
+// ---- exactly once under concurrency -----------------------------------------
+
+// Objects signalled, waits timing out and cancelled from several threads at
+// once: every wait retires once, fires at most once, and its instance (if
+// any) has one outcome.
+TEST(ObjectWaitStress, EveryWaitRetiresOnceAndFiresAtMostOnce) {
+  pool_fixture pool(small_config(2, 4));
+  const int count = test_support::kSlowEnvironment ? 150 : 400;
+  std::vector<test_object> objects(static_cast<size_t>(count));
+  std::vector<trigger_probe> probes(static_cast<size_t>(count));
+  std::vector<tpool_wait *> waits(static_cast<size_t>(count), nullptr);
+  for (int i = 0; i < count; ++i) {
+    const uint32_t timeout = i % 5 == 0 ? static_cast<uint32_t>(i % 7) : TPOOL_INFINITE;
+    waits[static_cast<size_t>(i)] = start_wait(
+        pool.get(), wait_desc_for(&probes[static_cast<size_t>(i)],
+                                  objects[static_cast<size_t>(i)].object(), timeout, i % 3));
+  }
+  std::thread signaller([&] {
+    for (int i = 0; i < count; i += 2) objects[static_cast<size_t>(i)].signal();
+  });
+  std::thread canceller([&] {
+    for (int i = 1; i < count; i += 3) {
+      const tpool_status status = tpool_wait_cancel(waits[static_cast<size_t>(i)], i % 2);
+      EXPECT_TRUE(status == TPOOL_OK || status == TPOOL_E_JOB_RUNNING ||
+                  status == TPOOL_E_JOB_FINISHED)
+          << tpool_status_string(status);
+    }
+  });
+  signaller.join();
+  canceller.join();
+  for (tpool_wait *wait : waits) EXPECT_EQ(tpool_wait_release(wait), TPOOL_OK);
+  ASSERT_EQ(tpool_shutdown(pool.get(), TPOOL_SHUTDOWN_DRAIN, kPatienceMs), TPOOL_OK);
+  for (size_t i = 0; i < probes.size(); ++i) {
+    SCOPED_TRACE("wait " + std::to_string(i));
+    EXPECT_EQ(probes[i].retires.load(), 1);
+    EXPECT_LE(probes[i].completions.load(), 1);
+    EXPECT_EQ(probes[i].runs.load(), probes[i].done.load());
+    EXPECT_EQ(probes[i].done.load() + probes[i].cancelled.load(), probes[i].completions.load());
+  }
+}
+
+// ---- the objects of each system -----------------------------------------------
+
+#if defined(_WIN32)
+
+TEST(ObjectWaitWindows, ASemaphoreReleaseFiresAndTakesOneCount) {
+  pool_fixture pool(small_config(1));
+  HANDLE semaphore = CreateSemaphoreW(nullptr, 0, 10, nullptr);
+  ASSERT_NE(semaphore, nullptr);
+  trigger_probe probe;
+  tpool_wait *wait =
+      start_wait(pool.get(), wait_desc_for(&probe, reinterpret_cast<intptr_t>(semaphore)));
+  ReleaseSemaphore(semaphore, 2, nullptr);
+  ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
+  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
+  // The wait took one of the two counts.
+  EXPECT_EQ(WaitForSingleObject(semaphore, 0), WAIT_OBJECT_0);
+  EXPECT_EQ(WaitForSingleObject(semaphore, 0), static_cast<DWORD>(WAIT_TIMEOUT));
+  tpool_wait_release(wait);
+  CloseHandle(semaphore);
+}
+
+DWORD WINAPI sleep_then_exit(void *) {
+  Sleep(20);
+  return 0;
+}
+
+TEST(ObjectWaitWindows, AThreadThatExitsFires) {
+  pool_fixture pool(small_config(1));
+  HANDLE thread = CreateThread(nullptr, 0, &sleep_then_exit, nullptr, 0, nullptr);
+  ASSERT_NE(thread, nullptr);
+  trigger_probe probe;
+  tpool_wait *wait =
+      start_wait(pool.get(), wait_desc_for(&probe, reinterpret_cast<intptr_t>(thread)));
+  ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
+  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
+  tpool_wait_release(wait);
+  CloseHandle(thread);
+}
+
+TEST(ObjectWaitWindows, AProcessThatExitsFires) {
+  pool_fixture pool(small_config(1));
+  wchar_t command[] = L"cmd.exe /c exit 0";
+  STARTUPINFOW startup{};
+  startup.cb = sizeof(startup);
+  PROCESS_INFORMATION process{};
+  ASSERT_TRUE(CreateProcessW(nullptr, command, nullptr, nullptr, FALSE, CREATE_NO_WINDOW, nullptr,
+                             nullptr, &startup, &process));
+  CloseHandle(process.hThread);
+  trigger_probe probe;
+  tpool_wait *wait =
+      start_wait(pool.get(), wait_desc_for(&probe, reinterpret_cast<intptr_t>(process.hProcess)));
+  ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
+  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
+  tpool_wait_release(wait);
+  CloseHandle(process.hProcess);
+}
+
+TEST(ObjectWaitWindows, AWaitableTimerFiresNoEarlierThanItsDueTime) {
+  pool_fixture pool(small_config(1));
+  HANDLE timer = CreateWaitableTimerW(nullptr, TRUE, nullptr);
+  ASSERT_NE(timer, nullptr);
+  LARGE_INTEGER due;
+  due.QuadPart = -30 * 10000LL;  // 30 ms from now, in 100 ns units
+  const steady::time_point before = steady::now();
+  ASSERT_TRUE(SetWaitableTimer(timer, &due, 0, nullptr, nullptr, FALSE));
+  trigger_probe probe;
+  tpool_wait *wait =
+      start_wait(pool.get(), wait_desc_for(&probe, reinterpret_cast<intptr_t>(timer)));
+  ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
+  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
+  // Windows may end a timer wait up to one clock tick early; allow 16 ms.
+  EXPECT_GE(us_between(before, probe.start_times().at(0)), (30 - 16) * 1000);
+  tpool_wait_release(wait);
+  CloseHandle(timer);
+}
+
+DWORD WINAPI take_mutex_and_exit(void *mutex) {
+  WaitForSingleObject(static_cast<HANDLE>(mutex), INFINITE);
+  return 0;  // without ReleaseMutex: the mutex is abandoned
+}
+
+TEST(ObjectWaitWindows, AnAbandonedMutexFiresWithAbandoned) {
+  pool_fixture pool(small_config(1));
+  HANDLE mutex = CreateMutexW(nullptr, FALSE, nullptr);
+  ASSERT_NE(mutex, nullptr);
+  HANDLE owner = CreateThread(nullptr, 0, &take_mutex_and_exit, mutex, 0, nullptr);
+  ASSERT_NE(owner, nullptr);
+  WaitForSingleObject(owner, INFINITE);
+  CloseHandle(owner);
+  trigger_probe probe;
+  tpool_wait *wait =
+      start_wait(pool.get(), wait_desc_for(&probe, reinterpret_cast<intptr_t>(mutex)));
+  ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
+  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_ABANDONED);
+  tpool_wait_release(wait);
+  // The waiter thread owns the mutex now; closing the handle is still fine.
+  CloseHandle(mutex);
+}
+
+#else
+
+TEST(ObjectWaitPosix, APipeWithDataFiresAndNothingIsRead) {
+  pool_fixture pool(small_config(1));
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  trigger_probe probe;
+  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, fds[0]));
+  ASSERT_EQ(write(fds[1], "x", 1), 1);
+  ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
+  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
+  char byte = 0;
+  EXPECT_EQ(read(fds[0], &byte, 1), 1);
+  EXPECT_EQ(byte, 'x');
+  tpool_wait_release(wait);
+  close(fds[0]);
+  close(fds[1]);
+}
+
+TEST(ObjectWaitPosix, APipeWhoseWriterClosedFires) {
+  pool_fixture pool(small_config(1));
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  trigger_probe probe;
+  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, fds[0]));
+  close(fds[1]);
+  ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
+  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
+  tpool_wait_release(wait);
+  close(fds[0]);
+}
+
+#endif
+
+}  // namespace
