@@ -9,6 +9,9 @@
  *  - An exception thrown by a job is caught here, in the caller's module, and
  *    turns the job's outcome into FAILED through tpool_job_info_set_failed.
  *    No exception ever crosses the C ABI.
+ *  - tpool::timer and tpool::object_wait own timer and wait handles (RAII:
+ *    the destructor releases, which cancels without waiting); their callable
+ *    lives in a heap box that the retire callback deletes exactly once.
  *
  * Errors from the C API surface as tpool::error (carrying the tpool_status),
  * except where a status is an ordinary result (timeouts, cancel outcomes).
@@ -294,6 +297,231 @@ class pool {
 
   tpool_pool *handle_ = nullptr;
 };
+
+// ---- timers and waits --------------------------------------------------------
+
+namespace detail {
+
+template <typename Fn>
+void invoke_job_callable(Fn &fn, tpool_job_info *info) {
+  if constexpr (std::is_invocable_v<Fn &, running_job &>) {
+    running_job job(info);
+    fn(job);
+  } else {
+    fn();
+  }
+}
+
+// Owns the callable of one timer. At most one instance of a timer runs at a
+// time (tpool.h), so run() never overlaps itself; retire() deletes the box.
+template <typename Fn>
+struct timer_box {
+  Fn fn;
+
+  static void TPOOL_CALL run(void *context, tpool_job_info *info) noexcept {
+    try {
+      invoke_job_callable(static_cast<timer_box *>(context)->fn, info);
+    } catch (...) {
+      tpool_job_info_set_failed(info);  // the exception stops here
+    }
+  }
+  static void TPOOL_CALL retire(void *context) noexcept {
+    delete static_cast<timer_box *>(context);
+  }
+};
+
+// Owns the callable of one wait, called as fn(result) or
+// fn(running_job&, result).
+template <typename Fn>
+struct wait_box {
+  Fn fn;
+
+  static void TPOOL_CALL run(void *context, tpool_job_info *info,
+                             tpool_wait_result result) noexcept {
+    wait_box *self = static_cast<wait_box *>(context);
+    try {
+      if constexpr (std::is_invocable_v<Fn &, running_job &, tpool_wait_result>) {
+        running_job job(info);
+        self->fn(job, result);
+      } else {
+        self->fn(result);
+      }
+    } catch (...) {
+      tpool_job_info_set_failed(info);
+    }
+  }
+  static void TPOOL_CALL retire(void *context) noexcept { delete static_cast<wait_box *>(context); }
+};
+
+}  // namespace detail
+
+// An owned timer handle. Move-only. Destroying or resetting it releases the
+// handle, which cancels the timer without waiting for a running instance.
+class timer {
+ public:
+  timer() noexcept = default;
+  explicit timer(tpool_timer *handle) noexcept : handle_(handle) {}
+  ~timer() { reset(); }
+  timer(timer &&other) noexcept : handle_(other.release()) {}
+  timer &operator=(timer &&other) noexcept {
+    if (this != &other) {
+      reset();
+      handle_ = other.release();
+    }
+    return *this;
+  }
+  timer(const timer &) = delete;
+  timer &operator=(const timer &) = delete;
+
+  // No instance starts after this returns. wait: also until a running one
+  // ended (not from the timer's own callable: TPOOL_E_WOULD_DEADLOCK is
+  // thrown). Returns TPOOL_OK or TPOOL_E_JOB_RUNNING (wait == false and an
+  // instance still runs).
+  tpool_status cancel(bool wait = true) {
+    const tpool_status status = tpool_timer_cancel(handle_, wait ? 1 : 0);
+    if (status != TPOOL_E_JOB_RUNNING) check(status, "tpool_timer_cancel");
+    return status;
+  }
+  // Next due time delay_ms from now; period_ms from then on (0 for a ONCE
+  // timer). Throws tpool::error (e.g. TPOOL_E_CANCELLED).
+  void set(uint32_t delay_ms, uint32_t period_ms = 0) {
+    check(tpool_timer_set(handle_, delay_ms, period_ms), "tpool_timer_set");
+  }
+  tpool_timer_state state() const {
+    tpool_timer_state state = TPOOL_TIMER_CANCELLED;
+    check(tpool_timer_query(handle_, &state, nullptr, nullptr), "tpool_timer_query");
+    return state;
+  }
+  uint64_t fired() const {
+    uint64_t fired = 0;
+    check(tpool_timer_query(handle_, nullptr, &fired, nullptr), "tpool_timer_query");
+    return fired;
+  }
+  uint64_t skipped() const {
+    uint64_t skipped = 0;
+    check(tpool_timer_query(handle_, nullptr, nullptr, &skipped), "tpool_timer_query");
+    return skipped;
+  }
+
+  void reset() noexcept {
+    if (handle_ != nullptr) tpool_timer_release(handle_);
+    handle_ = nullptr;
+  }
+  tpool_timer *release() noexcept {
+    tpool_timer *handle = handle_;
+    handle_ = nullptr;
+    return handle;
+  }
+  tpool_timer *native() const noexcept { return handle_; }
+  explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+ private:
+  tpool_timer *handle_ = nullptr;
+};
+
+// An owned handle of a wait on an OS object. Move-only. Destroying or
+// resetting it releases the handle, which cancels a wait that has not fired.
+class object_wait {
+ public:
+  object_wait() noexcept = default;
+  explicit object_wait(tpool_wait *handle) noexcept : handle_(handle) {}
+  ~object_wait() { reset(); }
+  object_wait(object_wait &&other) noexcept : handle_(other.release()) {}
+  object_wait &operator=(object_wait &&other) noexcept {
+    if (this != &other) {
+      reset();
+      handle_ = other.release();
+    }
+    return *this;
+  }
+  object_wait(const object_wait &) = delete;
+  object_wait &operator=(const object_wait &) = delete;
+
+  // TPOOL_OK (cancelled, the callable never ran), TPOOL_E_JOB_RUNNING or
+  // TPOOL_E_JOB_FINISHED (it ran); see tpool_wait_cancel. Throws on others.
+  tpool_status cancel(bool wait = true) {
+    const tpool_status status = tpool_wait_cancel(handle_, wait ? 1 : 0);
+    if (status != TPOOL_E_JOB_RUNNING && status != TPOOL_E_JOB_FINISHED) {
+      check(status, "tpool_wait_cancel");
+    }
+    return status;
+  }
+
+  void reset() noexcept {
+    if (handle_ != nullptr) tpool_wait_release(handle_);
+    handle_ = nullptr;
+  }
+  tpool_wait *release() noexcept {
+    tpool_wait *handle = handle_;
+    handle_ = nullptr;
+    return handle;
+  }
+  tpool_wait *native() const noexcept { return handle_; }
+  explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+ private:
+  tpool_wait *handle_ = nullptr;
+};
+
+// Starts a timer on pool running fn (callable as fn(running_job&) or fn())
+// per mode (tpool_timer_desc). Thread-safe; callable from a job. Throws
+// tpool::error (e.g. SHUT_DOWN, INVALID_ARGUMENT).
+template <typename Fn>
+timer start_timer(pool &owner, tpool_timer_mode mode, uint32_t delay_ms, uint32_t period_ms,
+                  Fn &&fn, int32_t priority = TPOOL_PRIORITY_MEDIUM) {
+  using box = detail::timer_box<std::decay_t<Fn>>;
+  std::unique_ptr<box> owned(new box{std::forward<Fn>(fn)});
+  tpool_timer_desc desc;
+  tpool_timer_desc_init(&desc);
+  desc.priority = priority;
+  desc.fn = &box::run;
+  desc.context = owned.get();
+  desc.on_retire = &box::retire;
+  desc.mode = mode;
+  desc.delay_ms = delay_ms;
+  desc.period_ms = period_ms;
+  tpool_timer *handle = nullptr;
+  check(tpool_timer_start(owner.native(), &desc, &handle), "tpool_timer_start");
+  owned.release();  // accepted: retire() deletes it
+  return timer(handle);
+}
+
+// fn once, no earlier than delay_ms from now.
+template <typename Fn>
+timer run_after(pool &owner, uint32_t delay_ms, Fn &&fn, int32_t priority = TPOOL_PRIORITY_MEDIUM) {
+  return start_timer(owner, TPOOL_TIMER_ONCE, delay_ms, 0, std::forward<Fn>(fn), priority);
+}
+
+// fn every period_ms (the first period_ms from now), at a fixed rate.
+template <typename Fn>
+timer run_every(pool &owner, uint32_t period_ms, Fn &&fn,
+                int32_t priority = TPOOL_PRIORITY_MEDIUM) {
+  return start_timer(owner, TPOOL_TIMER_FIXED_RATE, period_ms, period_ms, std::forward<Fn>(fn),
+                     priority);
+}
+
+// Runs fn once when object (a HANDLE cast to intptr_t on Windows, a file
+// descriptor on POSIX) is ready or timeout_ms passes; fn is called as
+// fn(tpool_wait_result) or fn(running_job&, tpool_wait_result). Throws
+// tpool::error (e.g. INVALID_ARGUMENT for an object that is not open).
+template <typename Fn>
+object_wait wait_for(pool &owner, intptr_t object, uint32_t timeout_ms, Fn &&fn,
+                     int32_t priority = TPOOL_PRIORITY_MEDIUM) {
+  using box = detail::wait_box<std::decay_t<Fn>>;
+  std::unique_ptr<box> owned(new box{std::forward<Fn>(fn)});
+  tpool_wait_desc desc;
+  tpool_wait_desc_init(&desc);
+  desc.priority = priority;
+  desc.object = object;
+  desc.fn = &box::run;
+  desc.context = owned.get();
+  desc.on_retire = &box::retire;
+  desc.timeout_ms = timeout_ms;
+  tpool_wait *handle = nullptr;
+  check(tpool_wait_start(owner.native(), &desc, &handle), "tpool_wait_start");
+  owned.release();
+  return object_wait(handle);
+}
 
 }  // namespace tpool
 

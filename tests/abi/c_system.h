@@ -1,6 +1,7 @@
 /*
  * The few system facilities the C ABI clients use (printing, strings,
- * sleeping, loading a library), from one of two places:
+ * sleeping, loading a library, an object a tpool wait can be signalled
+ * through), from one of two places:
  *  - the usual C library and OS headers (MinGW, GCC, Clang, MSVC builds);
  *  - with TPOOL_ABI_NO_SYSTEM_HEADERS: declarations of their own, for the
  *    clang-cl builds of tests/abi/msvc, which have no MSVC or Windows SDK
@@ -43,6 +44,10 @@ __declspec(dllimport) void __stdcall Sleep(unsigned long milliseconds);
 __declspec(dllimport) c_module __stdcall LoadLibraryA(const char *file);
 __declspec(dllimport) c_farproc __stdcall GetProcAddress(c_module module, const char *name);
 __declspec(dllimport) int __stdcall FreeLibrary(c_module module);
+__declspec(dllimport) void *__stdcall CreateEventA(void *attributes, int manual_reset,
+                                                   int initially_set, const char *name);
+__declspec(dllimport) int __stdcall SetEvent(void *event);
+__declspec(dllimport) int __stdcall CloseHandle(void *object);
 /* Problems go to standard output: msvcrt's stderr needs its FILE table. */
 #define c_report printf
 static inline void c_sleep_one_ms(void) {
@@ -69,6 +74,45 @@ static inline void c_sleep_one_ms(void) {
 #endif
 #define c_report(...) fprintf(stderr, __VA_ARGS__)
 
+#endif
+
+/* An object for tpool_wait_start: an auto-reset event on Windows, a pipe's
+ * read end on POSIX (ready once a byte was written). */
+typedef struct c_event {
+  intptr_t object;
+  intptr_t writer;
+} c_event;
+
+#if defined(_WIN32)
+static inline int c_event_open(c_event *event) {
+  void *handle = CreateEventA(NULL, 0, 0, NULL);
+  event->object = (intptr_t)handle;
+  event->writer = 0;
+  return handle != NULL;
+}
+static inline void c_event_signal(c_event *event) {
+  SetEvent((void *)event->object);
+}
+static inline void c_event_close(c_event *event) {
+  CloseHandle((void *)event->object);
+}
+#else
+#include <unistd.h>
+static inline int c_event_open(c_event *event) {
+  int fds[2];
+  if (pipe(fds) != 0) return 0;
+  event->object = fds[0];
+  event->writer = fds[1];
+  return 1;
+}
+static inline void c_event_signal(c_event *event) {
+  const char byte = 1;
+  if (write((int)event->writer, &byte, 1) != 1) c_report("c_event_signal: write failed\n");
+}
+static inline void c_event_close(c_event *event) {
+  close((int)event->object);
+  close((int)event->writer);
+}
 #endif
 
 #endif /* TPOOL_TESTS_ABI_C_SYSTEM_H */

@@ -26,6 +26,16 @@
 #include "tpool_testing.h"
 #endif
 
+#if defined(_WIN32)
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#include <windows.h>
+#else
+#include <sys/eventfd.h>
+#include <unistd.h>
+#endif
+
 namespace {
 
 constexpr uint32_t kPatienceMs = 20000;
@@ -152,6 +162,253 @@ struct info_probe {
     probe->set_failed_null = tpool_job_info_set_failed(nullptr);
   }
 };
+
+// ---- timers and waits ---------------------------------------------------------
+
+// An object a wait can use: an auto-reset event (Windows) or an eventfd.
+struct os_event {
+#if defined(_WIN32)
+  HANDLE handle = CreateEventW(nullptr, FALSE, FALSE, nullptr);
+  ~os_event() {
+    CloseHandle(handle);
+  }
+  intptr_t object() const {
+    return reinterpret_cast<intptr_t>(handle);
+  }
+  void signal() {
+    SetEvent(handle);
+  }
+#else
+  int fd = eventfd(0, EFD_CLOEXEC);
+  ~os_event() {
+    close(fd);
+  }
+  intptr_t object() const {
+    return fd;
+  }
+  void signal() {
+    const uint64_t one = 1;
+    if (write(fd, &one, sizeof(one)) != static_cast<ssize_t>(sizeof(one))) ADD_FAILURE();
+  }
+#endif
+};
+
+// A timer's or wait's fn that holds its worker until released, and records
+// what calls on its own handle return from inside.
+struct trigger_holder {
+  std::atomic<bool> inside{false};
+  std::atomic<bool> release{false};
+  std::atomic<tpool_timer *> timer{nullptr};
+  std::atomic<tpool_wait *> wait{nullptr};
+  std::atomic<int32_t> own_cancel_with_wait{-1};
+  bool calls_itself = false;  // set before the start: wait for the handle
+  void hold() {
+    for (uint32_t waited = 0;
+         calls_itself && timer.load() == nullptr && wait.load() == nullptr && waited < kPatienceMs;
+         ++waited) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    if (timer.load() != nullptr) own_cancel_with_wait.store(tpool_timer_cancel(timer.load(), 1));
+    if (wait.load() != nullptr) own_cancel_with_wait.store(tpool_wait_cancel(wait.load(), 1));
+    inside.store(true);
+    for (uint32_t waited = 0; !release.load() && waited < kPatienceMs; ++waited) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
+  static void TPOOL_CALL run(void *context, tpool_job_info *) {
+    static_cast<trigger_holder *>(context)->hold();
+  }
+  static void TPOOL_CALL run_wait(void *context, tpool_job_info *, tpool_wait_result) {
+    static_cast<trigger_holder *>(context)->hold();
+  }
+  bool wait_inside() {
+    for (uint32_t waited = 0; waited < kPatienceMs; ++waited) {
+      if (inside.load()) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return false;
+  }
+};
+
+void TPOOL_CALL timer_noop(void *, tpool_job_info *) {}
+void TPOOL_CALL wait_noop(void *, tpool_job_info *, tpool_wait_result) {}
+
+void timer_scenarios(contract &c) {
+  tpool_timer_desc desc;
+  c.expect("tpool_timer_desc_init_sized", tpool_timer_desc_init_sized(&desc, sizeof desc),
+           TPOOL_OK);
+  c.expect("tpool_timer_desc_init_sized", tpool_timer_desc_init_sized(nullptr, sizeof desc),
+           TPOOL_E_NULL_POINTER);
+  c.expect("tpool_timer_desc_init_sized", tpool_timer_desc_init_sized(&desc, 6),
+           TPOOL_E_BAD_STRUCT_SIZE);
+
+  tpool_config config = one_worker();
+  config.min_workers = config.max_workers = 2;
+  tpool_pool *pool = nullptr;
+#if defined(TPOOL_FAULT_INJECTION)
+  // The pool's first timer starts its timer thread.
+  ASSERT_EQ(tpool_create(&config, &pool), TPOOL_OK);
+  tpool_timer_desc_init(&desc);
+  desc.fn = &timer_noop;
+  desc.delay_ms = 60000;
+  ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_THREAD_START, 1), TPOOL_OK);
+  c.expect("tpool_timer_start", tpool_timer_start(pool, &desc, nullptr), TPOOL_E_THREAD_START);
+  ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_ALLOCATION, 1), TPOOL_OK);
+  c.expect("tpool_timer_start", tpool_timer_start(pool, &desc, nullptr), TPOOL_E_OUT_OF_MEMORY);
+  tpool_testing_fault_reset();
+  ASSERT_EQ(tpool_destroy(pool), TPOOL_OK);
+#endif
+  ASSERT_EQ(tpool_create(&config, &pool), TPOOL_OK);
+
+  tpool_timer_desc_init(&desc);
+  desc.fn = &timer_noop;
+  desc.delay_ms = 60000;
+  tpool_timer *timer = nullptr;
+  c.expect("tpool_timer_start", tpool_timer_start(pool, &desc, &timer), TPOOL_OK);
+  c.expect("tpool_timer_start", tpool_timer_start(nullptr, &desc, nullptr), TPOOL_E_NULL_POINTER);
+  tpool_timer_desc bad = desc;
+  bad.fn = nullptr;
+  c.expect("tpool_timer_start", tpool_timer_start(pool, &bad, nullptr), TPOOL_E_NULL_POINTER);
+  bad = desc;
+  bad.struct_size = 3;
+  c.expect("tpool_timer_start", tpool_timer_start(pool, &bad, nullptr), TPOOL_E_BAD_STRUCT_SIZE);
+  bad = desc;
+  bad.priority = 3;
+  c.expect("tpool_timer_start", tpool_timer_start(pool, &bad, nullptr), TPOOL_E_BAD_PRIORITY);
+  bad = desc;
+  bad.mode = TPOOL_TIMER_FIXED_RATE;  // with period 0
+  c.expect("tpool_timer_start", tpool_timer_start(pool, &bad, nullptr), TPOOL_E_INVALID_ARGUMENT);
+
+  c.expect("tpool_timer_set", tpool_timer_set(timer, 60000, 0), TPOOL_OK);
+  c.expect("tpool_timer_set", tpool_timer_set(nullptr, 0, 0), TPOOL_E_NULL_POINTER);
+  c.expect("tpool_timer_set", tpool_timer_set(timer, 0, 7), TPOOL_E_INVALID_ARGUMENT);
+  tpool_timer_state state = TPOOL_TIMER_IDLE;
+  uint64_t fired = 0, skipped = 0;
+  c.expect("tpool_timer_query", tpool_timer_query(timer, &state, &fired, &skipped), TPOOL_OK);
+  EXPECT_EQ(state, TPOOL_TIMER_ARMED);
+  c.expect("tpool_timer_query", tpool_timer_query(nullptr, &state, nullptr, nullptr),
+           TPOOL_E_NULL_POINTER);
+  c.expect("tpool_timer_cancel", tpool_timer_cancel(timer, 2), TPOOL_E_INVALID_ARGUMENT);
+  c.expect("tpool_timer_cancel", tpool_timer_cancel(nullptr, 0), TPOOL_E_NULL_POINTER);
+  c.expect("tpool_timer_cancel", tpool_timer_cancel(timer, 1), TPOOL_OK);
+  c.expect("tpool_timer_set", tpool_timer_set(timer, 0, 0), TPOOL_E_CANCELLED);
+  c.expect("tpool_timer_release", tpool_timer_release(timer), TPOOL_OK);
+  c.expect("tpool_timer_release", tpool_timer_release(nullptr), TPOOL_E_NULL_POINTER);
+
+  // A running instance: cancel from outside without waiting, from inside
+  // with waiting; a handle released while it runs is detected.
+  trigger_holder held;
+  held.calls_itself = true;
+  desc.fn = &trigger_holder::run;
+  desc.context = &held;
+  desc.delay_ms = 0;
+  desc.mode = TPOOL_TIMER_FIXED_RATE;
+  desc.period_ms = 60000;
+  ASSERT_EQ(tpool_timer_start(pool, &desc, &timer), TPOOL_OK);
+  held.timer.store(timer);
+  ASSERT_TRUE(held.wait_inside());
+  c.expect("tpool_timer_cancel", held.own_cancel_with_wait.load(), TPOOL_E_WOULD_DEADLOCK);
+  c.expect("tpool_timer_cancel", tpool_timer_cancel(timer, 0), TPOOL_E_JOB_RUNNING);
+  held.timer.store(nullptr);
+  c.expect("tpool_timer_release", tpool_timer_release(timer), TPOOL_OK);
+  c.expect("tpool_timer_set", tpool_timer_set(timer, 0, 1), TPOOL_E_INVALID_HANDLE);
+  c.expect("tpool_timer_cancel", tpool_timer_cancel(timer, 0), TPOOL_E_INVALID_HANDLE);
+  c.expect("tpool_timer_query", tpool_timer_query(timer, nullptr, nullptr, nullptr),
+           TPOOL_E_INVALID_HANDLE);
+  c.expect("tpool_timer_release", tpool_timer_release(timer), TPOOL_E_INVALID_HANDLE);
+  held.release.store(true);
+  ASSERT_EQ(tpool_wait_idle(pool, kPatienceMs), TPOOL_OK);
+
+  desc.fn = &timer_noop;
+  desc.mode = TPOOL_TIMER_ONCE;
+  desc.period_ms = 0;
+  desc.delay_ms = 60000;
+  ASSERT_EQ(tpool_timer_start(pool, &desc, &timer), TPOOL_OK);
+  ASSERT_EQ(tpool_shutdown(pool, TPOOL_SHUTDOWN_DRAIN, kPatienceMs), TPOOL_OK);
+  c.expect("tpool_timer_start", tpool_timer_start(pool, &desc, nullptr), TPOOL_E_SHUT_DOWN);
+  c.expect("tpool_timer_set", tpool_timer_set(timer, 0, 0), TPOOL_E_SHUT_DOWN);
+  ASSERT_EQ(tpool_destroy(pool), TPOOL_OK);
+  ASSERT_EQ(tpool_timer_release(timer), TPOOL_OK);
+}
+
+void wait_scenarios(contract &c) {
+  tpool_wait_desc desc;
+  c.expect("tpool_wait_desc_init_sized", tpool_wait_desc_init_sized(&desc, sizeof desc), TPOOL_OK);
+  c.expect("tpool_wait_desc_init_sized", tpool_wait_desc_init_sized(nullptr, sizeof desc),
+           TPOOL_E_NULL_POINTER);
+  c.expect("tpool_wait_desc_init_sized", tpool_wait_desc_init_sized(&desc, 9),
+           TPOOL_E_BAD_STRUCT_SIZE);
+
+  os_event event;
+  tpool_config config = one_worker();
+  config.min_workers = config.max_workers = 2;
+  tpool_pool *pool = nullptr;
+  tpool_wait_desc_init(&desc);
+  desc.fn = &wait_noop;
+  desc.object = event.object();
+#if defined(TPOOL_FAULT_INJECTION)
+  // The pool's first wait starts a waiter thread.
+  ASSERT_EQ(tpool_create(&config, &pool), TPOOL_OK);
+  ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_THREAD_START, 1), TPOOL_OK);
+  c.expect("tpool_wait_start", tpool_wait_start(pool, &desc, nullptr), TPOOL_E_THREAD_START);
+  ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_ALLOCATION, 1), TPOOL_OK);
+  c.expect("tpool_wait_start", tpool_wait_start(pool, &desc, nullptr), TPOOL_E_OUT_OF_MEMORY);
+  tpool_testing_fault_reset();
+  ASSERT_EQ(tpool_destroy(pool), TPOOL_OK);
+#endif
+  ASSERT_EQ(tpool_create(&config, &pool), TPOOL_OK);
+
+  tpool_wait *wait = nullptr;
+  c.expect("tpool_wait_start", tpool_wait_start(pool, &desc, &wait), TPOOL_OK);
+  c.expect("tpool_wait_start", tpool_wait_start(nullptr, &desc, nullptr), TPOOL_E_NULL_POINTER);
+  tpool_wait_desc bad = desc;
+  bad.fn = nullptr;
+  c.expect("tpool_wait_start", tpool_wait_start(pool, &bad, nullptr), TPOOL_E_NULL_POINTER);
+  bad = desc;
+  bad.struct_size = 5;
+  c.expect("tpool_wait_start", tpool_wait_start(pool, &bad, nullptr), TPOOL_E_BAD_STRUCT_SIZE);
+  bad = desc;
+  bad.priority = -2;
+  c.expect("tpool_wait_start", tpool_wait_start(pool, &bad, nullptr), TPOOL_E_BAD_PRIORITY);
+  bad = desc;
+  bad.object = -1;
+  c.expect("tpool_wait_start", tpool_wait_start(pool, &bad, nullptr), TPOOL_E_INVALID_ARGUMENT);
+  c.expect("tpool_wait_cancel", tpool_wait_cancel(wait, 5), TPOOL_E_INVALID_ARGUMENT);
+  c.expect("tpool_wait_cancel", tpool_wait_cancel(nullptr, 0), TPOOL_E_NULL_POINTER);
+  c.expect("tpool_wait_cancel", tpool_wait_cancel(wait, 0), TPOOL_OK);
+  c.expect("tpool_wait_release", tpool_wait_release(wait), TPOOL_OK);
+  c.expect("tpool_wait_release", tpool_wait_release(nullptr), TPOOL_E_NULL_POINTER);
+
+  // A running instance, as for timers; then one that has finished.
+  trigger_holder held;
+  held.calls_itself = true;
+  desc.fn = &trigger_holder::run_wait;
+  desc.context = &held;
+  desc.timeout_ms = 0;  // fires at once, timed out
+  ASSERT_EQ(tpool_wait_start(pool, &desc, &wait), TPOOL_OK);
+  held.wait.store(wait);
+  ASSERT_TRUE(held.wait_inside());
+  c.expect("tpool_wait_cancel", held.own_cancel_with_wait.load(), TPOOL_E_WOULD_DEADLOCK);
+  c.expect("tpool_wait_cancel", tpool_wait_cancel(wait, 0), TPOOL_E_JOB_RUNNING);
+  held.release.store(true);
+  c.expect("tpool_wait_cancel", tpool_wait_cancel(wait, 1), TPOOL_E_JOB_FINISHED);
+  c.expect("tpool_wait_release", tpool_wait_release(wait), TPOOL_OK);
+
+  trigger_holder released_while_running;
+  desc.context = &released_while_running;
+  ASSERT_EQ(tpool_wait_start(pool, &desc, &wait), TPOOL_OK);
+  ASSERT_TRUE(released_while_running.wait_inside());
+  ASSERT_EQ(tpool_wait_release(wait), TPOOL_OK);
+  c.expect("tpool_wait_cancel", tpool_wait_cancel(wait, 0), TPOOL_E_INVALID_HANDLE);
+  c.expect("tpool_wait_release", tpool_wait_release(wait), TPOOL_E_INVALID_HANDLE);
+  released_while_running.release.store(true);
+  ASSERT_EQ(tpool_wait_idle(pool, kPatienceMs), TPOOL_OK);
+
+  ASSERT_EQ(tpool_shutdown(pool, TPOOL_SHUTDOWN_DRAIN, kPatienceMs), TPOOL_OK);
+  desc.fn = &wait_noop;
+  c.expect("tpool_wait_start", tpool_wait_start(pool, &desc, nullptr), TPOOL_E_SHUT_DOWN);
+  ASSERT_EQ(tpool_destroy(pool), TPOOL_OK);
+}
 
 TEST(StatusContract, EveryTpoolStatusTheHeaderListsIsProducedByItsFunction) {
   contract c(kTpoolDocumented);
@@ -334,6 +591,9 @@ TEST(StatusContract, EveryTpoolStatusTheHeaderListsIsProducedByItsFunction) {
   c.expect("tpool_job_info_set_failed", probe.set_failed_ok, TPOOL_OK);
   c.expect("tpool_job_info_set_failed", probe.set_failed_null, TPOOL_E_NULL_POINTER);
   ASSERT_EQ(tpool_destroy(pool), TPOOL_OK);
+
+  timer_scenarios(c);
+  wait_scenarios(c);
 
   c.check_coverage(&tpool_name, {TPOOL_E_OUT_OF_MEMORY, TPOOL_E_THREAD_START});
 }

@@ -1,7 +1,8 @@
 /*
  * A plain C17 program using tpool.dll through its header and import library:
  * C job and completion callbacks with the TPOOL_CALL convention, handles,
- * cancellation, batches, statistics and shutdown. Exit code 0 on success.
+ * cancellation, batches, statistics, timers, waits on an OS object and
+ * shutdown. Exit code 0 on success.
  *
  * No C11 atomics (MSVC's C compiler lacks them by default): each job writes
  * only its own record, and the main thread reads a record only after the
@@ -25,6 +26,8 @@ typedef struct job_record {
   tpool_job_state outcome;
   int32_t seen_priority;
   uint64_t seen_id;
+  int retires;
+  tpool_wait_result wait_result;
 } job_record;
 
 static void TPOOL_CALL record_job(void *context, tpool_job_info *info) {
@@ -39,6 +42,16 @@ static void TPOOL_CALL record_completion(void *context, tpool_job_state outcome)
   job_record *record = (job_record *)context;
   ++record->completions;
   record->outcome = outcome;
+}
+
+static void TPOOL_CALL record_wait(void *context, tpool_job_info *info, tpool_wait_result result) {
+  job_record *record = (job_record *)context;
+  record->wait_result = result;
+  record_job(context, info);
+}
+
+static void TPOOL_CALL record_retire(void *context) {
+  ++((job_record *)context)->retires;
 }
 
 /* Runs until its cancellation is requested (or the wait limit passes). */
@@ -252,6 +265,128 @@ static void check_cancellation(void) {
   C_CHECK_STATUS(tpool_destroy(pool), TPOOL_OK);
 }
 
+/* Waits until a job of the given priority was submitted (a timer or a wait
+ * fired), then until the pool is idle: from then on its record may be read. */
+static void wait_for_fired_job(tpool_pool *pool, int32_t priority) {
+  tpool_stats stats;
+  uint32_t waited_ms = 0;
+  memset(&stats, 0, sizeof stats);
+  stats.struct_size = sizeof stats;
+  while (tpool_get_stats(pool, &stats) == TPOOL_OK && stats.priority[priority].submitted == 0 &&
+         waited_ms < WAIT_LIMIT_MS) {
+    c_sleep_one_ms();
+    ++waited_ms;
+  }
+  C_CHECK(stats.priority[priority].submitted == 1);
+  C_CHECK_STATUS(tpool_wait_idle(pool, WAIT_LIMIT_MS), TPOOL_OK);
+}
+
+/* A one-shot timer, then a periodic one cancelled with a wait. */
+static void check_timers(void) {
+  tpool_pool *pool = create_pool(2);
+  job_record once_record, periodic_record;
+  tpool_timer_desc desc;
+  tpool_timer *timer = NULL;
+  tpool_timer_state state = TPOOL_TIMER_CANCELLED;
+  uint64_t fired = 0, skipped = 0;
+  uint32_t waited_ms = 0;
+  if (pool == NULL) return;
+  memset(&once_record, 0, sizeof once_record);
+  memset(&periodic_record, 0, sizeof periodic_record);
+
+  memset(&desc, 0xAB, sizeof desc);
+  C_CHECK_STATUS(tpool_timer_desc_init(&desc), TPOOL_OK);
+  C_CHECK(desc.struct_size == sizeof desc && desc.mode == TPOOL_TIMER_ONCE);
+  C_CHECK(desc.priority == TPOOL_PRIORITY_MEDIUM && desc.fn == NULL && desc.period_ms == 0);
+  desc.fn = record_job;
+  desc.on_complete = record_completion;
+  desc.on_retire = record_retire;
+  desc.context = &once_record;
+  desc.priority = TPOOL_PRIORITY_LOW;
+  desc.delay_ms = 2;
+  C_CHECK_STATUS(tpool_timer_start(pool, &desc, &timer), TPOOL_OK);
+  if (timer == NULL) return;
+  wait_for_fired_job(pool, TPOOL_PRIORITY_LOW);
+  C_CHECK(once_record.runs == 1 && once_record.completions == 1);
+  C_CHECK(once_record.outcome == TPOOL_JOB_DONE && once_record.seen_priority == TPOOL_PRIORITY_LOW);
+  C_CHECK_STATUS(tpool_timer_query(timer, &state, &fired, &skipped), TPOOL_OK);
+  C_CHECK(state == TPOOL_TIMER_IDLE && fired == 1);
+  C_CHECK(once_record.retires == 0);
+  C_CHECK_STATUS(tpool_timer_release(timer), TPOOL_OK);
+  C_CHECK(once_record.retires == 1);
+
+  desc.context = &periodic_record;
+  desc.priority = TPOOL_PRIORITY_HIGH;
+  desc.mode = TPOOL_TIMER_FIXED_RATE;
+  desc.delay_ms = 0;
+  desc.period_ms = 1;
+  C_CHECK_STATUS(tpool_timer_start(pool, &desc, &timer), TPOOL_OK);
+  if (timer == NULL) return;
+  fired = 0;
+  while (fired < 3 && waited_ms < WAIT_LIMIT_MS) {
+    C_CHECK_STATUS(tpool_timer_query(timer, &state, &fired, &skipped), TPOOL_OK);
+    c_sleep_one_ms();
+    ++waited_ms;
+  }
+  C_CHECK(fired >= 3 && state == TPOOL_TIMER_ARMED);
+  C_CHECK_STATUS(tpool_timer_set(timer, 0, 2), TPOOL_OK);
+  C_CHECK_STATUS(tpool_timer_cancel(timer, 1), TPOOL_OK);
+  /* With the wait: every instance has ended and the timer has retired. */
+  C_CHECK(periodic_record.retires == 1 && periodic_record.completions >= 3);
+  C_CHECK(periodic_record.runs <= periodic_record.completions);
+  C_CHECK_STATUS(tpool_timer_set(timer, 0, 1), TPOOL_E_CANCELLED);
+  C_CHECK_STATUS(tpool_timer_release(timer), TPOOL_OK);
+  C_CHECK_STATUS(tpool_destroy(pool), TPOOL_OK);
+}
+
+/* A wait that fires when its object is signalled, and one cancelled first. */
+static void check_waits(void) {
+  tpool_pool *pool;
+  c_event event;
+  job_record fired_record, cancelled_record;
+  tpool_wait_desc desc;
+  tpool_wait *wait = NULL;
+  if (!c_event_open(&event)) {
+    c_report("check_waits: no event or pipe could be created\n");
+    ++c_check_failures;
+    return;
+  }
+  pool = create_pool(2);
+  memset(&fired_record, 0, sizeof fired_record);
+  memset(&cancelled_record, 0, sizeof cancelled_record);
+  if (pool == NULL) return;
+
+  memset(&desc, 0xAB, sizeof desc);
+  C_CHECK_STATUS(tpool_wait_desc_init(&desc), TPOOL_OK);
+  C_CHECK(desc.struct_size == sizeof desc && desc.object == -1);
+  C_CHECK(desc.timeout_ms == TPOOL_INFINITE && desc.on_retire == NULL);
+  desc.fn = record_wait;
+  desc.on_complete = record_completion;
+  desc.on_retire = record_retire;
+  desc.object = event.object;
+
+  desc.context = &cancelled_record;
+  C_CHECK_STATUS(tpool_wait_start(pool, &desc, &wait), TPOOL_OK);
+  if (wait == NULL) return;
+  C_CHECK_STATUS(tpool_wait_cancel(wait, 0), TPOOL_OK);
+  C_CHECK(cancelled_record.retires == 1 && cancelled_record.runs == 0);
+  C_CHECK_STATUS(tpool_wait_release(wait), TPOOL_OK);
+
+  desc.context = &fired_record;
+  desc.priority = TPOOL_PRIORITY_HIGH;
+  C_CHECK_STATUS(tpool_wait_start(pool, &desc, &wait), TPOOL_OK);
+  if (wait == NULL) return;
+  c_event_signal(&event);
+  wait_for_fired_job(pool, TPOOL_PRIORITY_HIGH);
+  C_CHECK(fired_record.runs == 1 && fired_record.wait_result == TPOOL_WAIT_SIGNALLED);
+  C_CHECK(fired_record.completions == 1 && fired_record.outcome == TPOOL_JOB_DONE);
+  C_CHECK(fired_record.retires == 1);
+  C_CHECK_STATUS(tpool_wait_cancel(wait, 1), TPOOL_E_JOB_FINISHED);
+  C_CHECK_STATUS(tpool_wait_release(wait), TPOOL_OK);
+  C_CHECK_STATUS(tpool_destroy(pool), TPOOL_OK);
+  c_event_close(&event);
+}
+
 static void check_stats(tpool_pool *pool, uint64_t expected_submitted) {
   tpool_stats stats;
   tpool_worker_stats workers[8];
@@ -297,5 +432,7 @@ int main(void) {
     C_CHECK_STATUS(tpool_destroy(pool), TPOOL_OK);
   }
   check_cancellation();
+  check_timers();
+  check_waits();
   return c_check_exit_code("tpool_c_client");
 }
