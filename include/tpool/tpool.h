@@ -704,12 +704,15 @@ TPOOL_API tpool_status TPOOL_CALL tpool_timer_release(tpool_timer *timer);
  * Windows thread pool.
  *
  * Closing the object while it is waited on is misuse, with this outcome:
- * the wait fires with TPOOL_WAIT_INVALID no later than its waiter thread's
- * next pass over its objects (when any wait of that thread starts, ends,
- * fires or times out). Until then the system may keep waiting on the
- * closed object (Windows and Wine do) and report it signalled; and a handle
- * value or file descriptor reused by a new object is that new object to
- * tpool. Close only after the wait fired, was cancelled or retired.
+ * the wait fires with TPOOL_WAIT_INVALID at its waiter thread's next pass
+ * over its objects (when any wait of that thread starts, ends, fires or
+ * times out, or its own timeout passes). The close alone does not end the
+ * pass in progress: Linux's poll and Wine's WaitForMultipleObjects were
+ * seen to keep waiting, and Windows leaves it undefined. A handle value or
+ * file descriptor reused by a new object before that pass is the new object
+ * to tpool. Close the object only once the wait fired, or after
+ * tpool_wait_cancel or tpool_wait_release returned (tpool no longer waits
+ * on it then).
  *
  * Shutdown: a wait that has not fired never fires; its on_retire runs
  * during tpool_shutdown. on_retire, handles and their release are as for
