@@ -649,11 +649,12 @@ TPOOL_API tpool_status TPOOL_CALL tpool_timer_set(tpool_timer *timer, uint32_t d
  * again. A queued instance becomes CANCELLED: its on_complete runs on this
  * thread before the call returns. A running instance has its cooperative
  * flag raised (tpool_job_info_cancel_requested); with wait == 1 this call
- * waits until it has ended and its on_complete has returned. If nothing of
- * the timer is then in flight, its on_retire runs on this thread before the
- * call returns; otherwise on the worker, after the running instance.
- * Cancelling a cancelled timer (or one whose pool shut down) changes
- * nothing and waits as asked.
+ * waits until it has ended and its on_complete has returned. on_retire runs
+ * on this thread if nothing of the timer is in flight any more, else on the
+ * thread that ends its last instance; with wait == 1 it has returned when
+ * this call returns (except when called from that on_retire itself): tpool
+ * is then done with context. Cancelling a cancelled timer (or one whose
+ * pool shut down) changes nothing and waits as asked.
  * Returns: TPOOL_OK (no instance is running); TPOOL_E_JOB_RUNNING (wait == 0
  * and an instance is still running; it ends by itself); TPOOL_E_WOULD_DEADLOCK
  * if wait == 1 is asked from the timer's own fn or on_complete (nothing is
@@ -783,7 +784,8 @@ TPOOL_API tpool_status TPOOL_CALL tpool_wait_start(tpool_pool *pool, const tpool
  * already has. A queued instance becomes CANCELLED: its on_complete runs on
  * this thread before the call returns. A running fn has its cooperative flag
  * raised; with wait == 1 this call waits until it has ended and its
- * on_complete has returned. on_retire follows as for tpool_timer_cancel.
+ * on_complete has returned. on_retire as for tpool_timer_cancel: with
+ * wait == 1 it has returned when this call returns.
  * Returns: TPOOL_OK (cancelled: fn never ran and never will);
  * TPOOL_E_JOB_RUNNING (wait == 0 and fn is running); TPOOL_E_JOB_FINISHED
  * (fn ran and has ended, its on_complete returned; also after waiting for

@@ -24,6 +24,9 @@ void release_record(job_record *record) {
   allocator->release();
 }
 
+// The trigger whose on_retire this thread is running, if any.
+thread_local const trigger *t_retiring = nullptr;
+
 bool call_retire(tpool_retire_fn fn, void *context) noexcept {
   try {
     fn(context);
@@ -93,9 +96,22 @@ void trigger_service::retire(trigger *t) {
     // or shut it down from here (TPOOL_E_WOULD_DEADLOCK); a worker keeps
     // its job.
     scoped_thread_role role(&owner_, current_thread().current_job);
+    const trigger *outer = t_retiring;
+    t_retiring = t;
     if (!call_retire(t->on_retire, t->context)) log_thrown("on_retire", t);
+    t_retiring = outer;
   }
+  // The registry's reference still keeps t alive for the wake.
+  t->retire_done.store(1, std::memory_order_release);
+  platform::wake_all(t->retire_done);
   unref(t);
+}
+
+void trigger_service::wait_retired(trigger *t) {
+  if (t_retiring == t) return;
+  while (t->retire_done.load(std::memory_order_acquire) == 0) {
+    platform::wait_on_address(t->retire_done, 0, platform::kInfinite);
+  }
 }
 
 void trigger_service::log_thrown(const char *what, const trigger *t) {
@@ -122,6 +138,7 @@ trigger_service::cancel_outcome trigger_service::cancel(trigger *t, bool wait) {
   job_record *record = nullptr;
   bool unlinked = false;
   bool retire_now = false;
+  bool retiring_elsewhere = false;
   {
     tpsync::lock_guard guard(lock_);
     if (wait && t->instance != nullptr && current_thread().current_job == t->instance) {
@@ -134,10 +151,16 @@ trigger_service::cancel_outcome trigger_service::cancel(trigger *t, bool wait) {
     }
     if (t->instance != nullptr) record = retain_record(t->instance);
     retire_now = take_retirement(t);
+    // Its last instance's trampoline (or a shutdown) claimed the retirement
+    // and may still be inside on_retire.
+    retiring_elsewhere = t->retired && !retire_now;
   }
   if (unlinked) settle_unlinked(t);
   if (retire_now) retire(t);
-  if (record == nullptr) return cancel_outcome::idle;
+  if (record == nullptr) {
+    if (wait && retiring_elsewhere) wait_retired(t);
+    return cancel_outcome::idle;
+  }
 
   // Exactly one of this call and the worker leaves QUEUED (job_record.h).
   const tpool_status status = pool::cancel_job(record);

@@ -29,9 +29,11 @@
 //  - Retirement happens once: the first thread that finds phase != kLive and
 //    no instance in flight (under the lock) sets retired and detached and
 //    unlinks the trigger from the registry; then, without the lock, it calls
-//    on_retire and drops the registry's reference. A detached trigger never
-//    reaches its service again (the pool may be gone): API calls on it read
-//    its atomics only.
+//    on_retire, sets retire_done and drops the registry's reference. A
+//    cancel with wait that finds the trigger retiring on another thread
+//    waits for retire_done, so that when it returns tpool is done with the
+//    context. A detached trigger never reaches its service again (the pool
+//    may be gone): API calls on it read its atomics only.
 //  - No service lock is held while a host callback runs or while waiting for
 //    an instance. The lock is held across pool::submit (which never runs a
 //    callback or waits for a worker), and taken by completion trampolines on
@@ -81,6 +83,7 @@ struct trigger {
   std::atomic<uint32_t> handle_magic{kNoHandle};
   std::atomic<uint8_t> phase{trigger_phase::kLive};  // written under the service lock
   std::atomic<bool> detached{false};
+  std::atomic<uint32_t> retire_done{0};  // 1 once on_retire has returned
 
   // Service lock.
   job_record *instance = nullptr;
@@ -151,9 +154,12 @@ class trigger_service {
   // True (and t marked retired, detached and unlinked) if t must retire
   // now; the caller then calls retire(t) once it released the lock.
   bool take_retirement(trigger *t) REQUIRES(lock_);
-  // Runs on_retire as a thread of this pool and drops the registry's
-  // reference.
+  // Runs on_retire as a thread of this pool, publishes retire_done and
+  // drops the registry's reference.
   void retire(trigger *t) EXCLUDES(lock_);
+  // Waits until t's retirement (claimed by another thread) has finished;
+  // returns at once on the thread running t's on_retire.
+  static void wait_retired(trigger *t);
   size_t registered() const REQUIRES(lock_) { return registered_; }
 
   // The completion trampoline of every instance (context: the trigger).

@@ -19,21 +19,12 @@
 #include <thread>
 #include <vector>
 
+#include "os_event.h"
 #include "prioq/prioq.h"
 #include "tpool/tpool.h"
 #if defined(TPOOL_FAULT_INJECTION)
 #include "prioq_testing.h"
 #include "tpool_testing.h"
-#endif
-
-#if defined(_WIN32)
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN
-#endif
-#include <windows.h>
-#else
-#include <sys/eventfd.h>
-#include <unistd.h>
 #endif
 
 namespace {
@@ -164,34 +155,6 @@ struct info_probe {
 };
 
 // ---- timers and waits ---------------------------------------------------------
-
-// An object a wait can use: an auto-reset event (Windows) or an eventfd.
-struct os_event {
-#if defined(_WIN32)
-  HANDLE handle = CreateEventW(nullptr, FALSE, FALSE, nullptr);
-  ~os_event() {
-    CloseHandle(handle);
-  }
-  intptr_t object() const {
-    return reinterpret_cast<intptr_t>(handle);
-  }
-  void signal() {
-    SetEvent(handle);
-  }
-#else
-  int fd = eventfd(0, EFD_CLOEXEC);
-  ~os_event() {
-    close(fd);
-  }
-  intptr_t object() const {
-    return fd;
-  }
-  void signal() {
-    const uint64_t one = 1;
-    if (write(fd, &one, sizeof(one)) != static_cast<ssize_t>(sizeof(one))) ADD_FAILURE();
-  }
-#endif
-};
 
 // A timer's or wait's fn that holds its worker until released, and records
 // what calls on its own handle return from inside.
@@ -339,7 +302,7 @@ void wait_scenarios(contract &c) {
   c.expect("tpool_wait_desc_init_sized", tpool_wait_desc_init_sized(&desc, 9),
            TPOOL_E_BAD_STRUCT_SIZE);
 
-  os_event event;
+  test_support::os_event event;
   tpool_config config = one_worker();
   config.min_workers = config.max_workers = 2;
   tpool_pool *pool = nullptr;

@@ -2,8 +2,11 @@
 // calls made from one host thread against a small pool (create with a random
 // shape; submit, submit_ex and batch at valid and invalid priorities; cancel,
 // wait with 0-2 ms timeouts, status and release of handles; cancel_all;
-// stats; wait_idle and shutdown in both modes with small timeouts; and, in
-// fault-injection builds, allocation failures in tpool.dll and prioq.dll).
+// stats; wait_idle and shutdown in both modes with small timeouts; timers
+// of every mode (valid and invalid descs) with set, query, cancel with and
+// without waiting, and release; waits on a few OS events that the input
+// signals, with timeouts, cancel and release; and, in fault-injection
+// builds, allocation failures in tpool.dll and prioq.dll).
 //
 // Invariants:
 //  - every status is one the contract allows for that call in that state;
@@ -13,15 +16,24 @@
 //    relations tpool.h promises (done + failed <= started, started +
 //    cancelled <= submitted, queued is the difference, max wait <= total);
 //  - after wait_idle returns OK every accepted job has its single outcome;
+//  - a timer or wait never starts an instance after a cancel of it
+//    returned, has at most one instance in flight, and a cancelled timer
+//    reports CANCELLED;
 //  - at the end every accepted job has exactly one outcome, no rejected job
-//    ran, and the counters add up: submitted == done + failed + cancelled.
+//    ran, every accepted timer and wait retired exactly once with one
+//    outcome per instance, and the counters add up: submitted equals the
+//    accepted jobs plus the instances fired, == done + failed + cancelled.
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "fuzz_input.h"
 #include "job_ledger.h"
+#include "os_event.h"
 #include "tpool/tpool.h"
+#include "trigger_ledger.h"
 // TPOOL_FUZZ_FAULTS: the DLLs carry their test-only fault exports (CMake).
 #if defined(TPOOL_FUZZ_FAULTS)
 #include "prioq_testing.h"
@@ -33,6 +45,8 @@ namespace {
 using reliability::job_entry;
 using reliability::job_kind;
 using reliability::job_ledger;
+using reliability::trigger_entry;
+using reliability::trigger_ledger;
 
 bool valid_priority(int32_t priority) {
   return priority >= 0 && priority < TPOOL_PRIORITY_COUNT;
@@ -46,6 +60,19 @@ struct tracked_handle {
   job_entry *entry;
   bool seen_final;
 };
+
+// A timer or wait handle and what the session knows of it.
+struct tracked_trigger {
+  tpool_timer *timer;  // one of timer and wait is set
+  tpool_wait *wait;
+  trigger_entry *entry;
+  int32_t mode;
+  bool cancelled;
+  int runs_at_cancel;  // runs when a cancel returned with nothing running
+};
+
+constexpr size_t kMaxTriggers = 24;
+constexpr size_t kEvents = 3;
 
 class session {
  public:
@@ -65,7 +92,7 @@ class session {
 
  private:
   void step() {
-    switch (in_.below(16)) {
+    switch (in_.below(24)) {
       case 0:
       case 1:
       case 2:
@@ -106,6 +133,28 @@ class session {
         break;
       case 14:
         arm_allocation_fault();
+        break;
+      case 16:
+      case 17:
+        start_timer();
+        break;
+      case 18:
+        start_wait();
+        break;
+      case 19:
+        signal_event();
+        break;
+      case 20:
+        cancel_trigger();
+        break;
+      case 21:
+        set_timer();
+        break;
+      case 22:
+        query_timer();
+        break;
+      case 23:
+        release_trigger();
         break;
       default:
         submit_plain();
@@ -286,7 +335,8 @@ class session {
     FUZZ_CHECK(tpool_get_stats(pool_, &stats) == TPOOL_OK);
     for (int p = 0; p < TPOOL_PRIORITY_COUNT; ++p) {
       const tpool_priority_stats &s = stats.priority[p];
-      FUZZ_CHECK(s.submitted == accepted_at_[p]);
+      // Timer and wait instances come on top of the session's own submits.
+      FUZZ_CHECK(s.submitted >= accepted_at_[p]);
       // The per-level relations tpool.h promises in every snapshot, even
       // while jobs run (pool_stats.cpp and worker_slot.h keep them true).
       FUZZ_CHECK(s.done + s.failed <= s.started);
@@ -343,12 +393,182 @@ class session {
 #endif
   }
 
+  // ---- timers and waits ----------------------------------------------------
+
+  // A status a trigger start may return when its desc was valid.
+  void expect_start_status(tpool_status status) {
+    if (shutting_down_) {
+      FUZZ_CHECK(status == TPOOL_E_SHUT_DOWN);
+    } else if (status == TPOOL_E_OUT_OF_MEMORY) {
+      FUZZ_CHECK(fault_armed_);
+      fault_armed_ = false;
+    } else {
+      FUZZ_CHECK(status == TPOOL_OK);
+    }
+  }
+
+  void start_timer() {
+    if (triggers_.size() >= kMaxTriggers) return;
+    int32_t mode = static_cast<int32_t>(in_.below(3));
+    uint32_t period = mode == TPOOL_TIMER_ONCE ? 0 : 1 + in_.below(2);
+    const int32_t priority = decode_priority();
+    bool valid = valid_priority(priority);
+    const uint32_t misuse = in_.below(8);
+    if (misuse == 0) {
+      mode = 3 + static_cast<int32_t>(in_.below(4));  // no such mode
+      valid = false;
+    } else if (misuse == 1) {
+      period = mode == TPOOL_TIMER_ONCE ? 1 : 0;  // the wrong period for the mode
+      valid = false;
+    }
+    const bool keep = in_.below(4) != 0;
+    trigger_entry &entry = trigger_ledger_.add(mode == TPOOL_TIMER_ONCE);
+    const tpool_timer_desc desc =
+        trigger_ledger::timer_desc(entry, mode, in_.below(3), period, priority);
+    tpool_timer *timer = nullptr;
+    const tpool_status status = tpool_timer_start(pool_, &desc, keep ? &timer : nullptr);
+    if (!valid) {
+      FUZZ_CHECK(status ==
+                 (valid_priority(priority) ? TPOOL_E_INVALID_ARGUMENT : TPOOL_E_BAD_PRIORITY));
+      return;
+    }
+    expect_start_status(status);
+    if (status != TPOOL_OK) return;
+    entry.accepted = true;
+    trigger_priorities_.push_back({&entry, priority});
+    if (keep) triggers_.push_back({timer, nullptr, &entry, mode, false, -1});
+  }
+
+  void start_wait() {
+    if (triggers_.size() >= kMaxTriggers) return;
+    const bool bad_object = in_.below(10) == 0;
+    const intptr_t object = bad_object ? -1 : events_[in_.below(kEvents)].object();
+    const int32_t priority = decode_priority();
+    const uint32_t timeout = in_.below(3) == 0 ? in_.below(3) : TPOOL_INFINITE;
+    const bool keep = in_.below(4) != 0;
+    trigger_entry &entry = trigger_ledger_.add(true);
+    const tpool_wait_desc desc = trigger_ledger::wait_desc(entry, object, timeout, priority);
+    tpool_wait *wait = nullptr;
+    const tpool_status status = tpool_wait_start(pool_, &desc, keep ? &wait : nullptr);
+    if (!valid_priority(priority)) {
+      FUZZ_CHECK(status == TPOOL_E_BAD_PRIORITY);
+      return;
+    }
+    if (bad_object) {
+      FUZZ_CHECK(status == TPOOL_E_INVALID_ARGUMENT);
+      return;
+    }
+    expect_start_status(status);
+    if (status != TPOOL_OK) return;
+    entry.accepted = true;
+    trigger_priorities_.push_back({&entry, priority});
+    if (keep) triggers_.push_back({nullptr, wait, &entry, TPOOL_TIMER_ONCE, false, -1});
+  }
+
+  void signal_event() {
+    FUZZ_CHECK(events_[in_.below(kEvents)].signal());
+  }
+
+  tracked_trigger *pick_trigger() {
+    if (triggers_.empty()) return nullptr;
+    return &triggers_[in_.byte() % triggers_.size()];
+  }
+
+  void cancel_trigger() {
+    tracked_trigger *t = pick_trigger();
+    if (t == nullptr) return;
+    const int32_t wait = static_cast<int32_t>(in_.below(2));
+    const tpool_status status =
+        t->timer != nullptr ? tpool_timer_cancel(t->timer, wait) : tpool_wait_cancel(t->wait, wait);
+    if (t->timer != nullptr) {
+      FUZZ_CHECK(status == TPOOL_OK || (wait == 0 && status == TPOOL_E_JOB_RUNNING));
+    } else {
+      FUZZ_CHECK(status == TPOOL_OK || status == TPOOL_E_JOB_FINISHED ||
+                 (wait == 0 && status == TPOOL_E_JOB_RUNNING));
+    }
+    t->cancelled = true;
+    // Nothing runs now and nothing starts again: runs stays where it is.
+    if (status != TPOOL_E_JOB_RUNNING) t->runs_at_cancel = t->entry->runs.load();
+    if (wait == 1) {
+      // Nothing in flight any more, and on_retire has returned (tpool.h).
+      FUZZ_CHECK(t->entry->retires.load() == 1);
+      FUZZ_CHECK(t->entry->completions.load() == t->entry->retired_with_completions.load());
+    }
+  }
+
+  void set_timer() {
+    tracked_trigger *t = pick_trigger();
+    if (t == nullptr || t->timer == nullptr) return;
+    const bool right_period = in_.below(6) != 0;
+    uint32_t period = t->mode == TPOOL_TIMER_ONCE ? 0 : 1 + in_.below(2);
+    if (!right_period) period = t->mode == TPOOL_TIMER_ONCE ? 1 : 0;
+    const tpool_status status = tpool_timer_set(t->timer, in_.below(3), period);
+    if (!right_period) {
+      FUZZ_CHECK(status == TPOOL_E_INVALID_ARGUMENT);
+    } else if (t->cancelled) {
+      FUZZ_CHECK(status == TPOOL_E_CANCELLED);
+    } else if (shutting_down_) {
+      FUZZ_CHECK(status == TPOOL_E_SHUT_DOWN);
+    } else {
+      FUZZ_CHECK(status == TPOOL_OK);
+      if (t->mode == TPOOL_TIMER_ONCE) t->entry->single_shot = false;  // may fire again
+    }
+  }
+
+  void query_timer() {
+    tracked_trigger *t = pick_trigger();
+    if (t == nullptr || t->timer == nullptr) return;
+    tpool_timer_state state = static_cast<tpool_timer_state>(-1);
+    uint64_t fired = 0;
+    uint64_t skipped = 0;
+    FUZZ_CHECK(tpool_timer_query(t->timer, &state, &fired, &skipped) == TPOOL_OK);
+    if (t->cancelled) {
+      FUZZ_CHECK(state == TPOOL_TIMER_CANCELLED);
+    } else if (shutting_down_) {
+      FUZZ_CHECK(state == TPOOL_TIMER_SHUT_DOWN);
+    } else {
+      FUZZ_CHECK(state == TPOOL_TIMER_ARMED || state == TPOOL_TIMER_IDLE);
+    }
+    // Every instance it fired was accepted; those that ended were counted.
+    FUZZ_CHECK(static_cast<uint64_t>(t->entry->completions.load()) <= fired);
+    FUZZ_CHECK(skipped == 0 || t->mode == TPOOL_TIMER_FIXED_RATE);
+  }
+
+  void release_trigger() {
+    if (triggers_.empty()) return;
+    const size_t index = in_.byte() % triggers_.size();
+    tracked_trigger &t = triggers_[index];
+    const tpool_status status =
+        t.timer != nullptr ? tpool_timer_release(t.timer) : tpool_wait_release(t.wait);
+    FUZZ_CHECK(status == TPOOL_OK);
+    released_.push_back(t);
+    triggers_[index] = triggers_.back();
+    triggers_.pop_back();
+  }
+
+  // No instance started after a cancel that returned with nothing running.
+  void check_cancelled_stay_quiet(const std::vector<tracked_trigger> &list) {
+    for (const tracked_trigger &t : list) {
+      if (t.runs_at_cancel >= 0) FUZZ_CHECK(t.entry->runs.load() == t.runs_at_cancel);
+      FUZZ_CHECK(t.entry->retires.load() <= 1);
+    }
+  }
+
   void finish() {
     const tpool_shutdown_mode mode =
         in_.below(2) == 0 ? TPOOL_SHUTDOWN_DRAIN : TPOOL_SHUTDOWN_CANCEL;
     FUZZ_CHECK(tpool_shutdown(pool_, mode, TPOOL_INFINITE) == TPOOL_OK);
     const std::string problem = ledger_.verify();
     if (!problem.empty()) fuzz::fail(__FILE__, __LINE__, problem.c_str());
+    // Shut down: every timer and wait retired; their instances all ended.
+    const std::string trigger_problem = trigger_ledger_.verify(true);
+    if (!trigger_problem.empty()) fuzz::fail(__FILE__, __LINE__, trigger_problem.c_str());
+    check_cancelled_stay_quiet(triggers_);
+    check_cancelled_stay_quiet(released_);
+    uint64_t instances_at[TPOOL_PRIORITY_COUNT] = {};
+    for (const auto &[entry, priority] : trigger_priorities_) {
+      instances_at[priority] += static_cast<uint64_t>(entry->completions.load());
+    }
     tpool_stats stats{};
     stats.struct_size = sizeof(stats);
     FUZZ_CHECK(tpool_get_stats(pool_, &stats) == TPOOL_OK);
@@ -356,13 +576,15 @@ class session {
     uint64_t ended = 0;
     for (int p = 0; p < TPOOL_PRIORITY_COUNT; ++p) {
       const tpool_priority_stats &s = stats.priority[p];
-      FUZZ_CHECK(s.submitted == accepted_at_[p]);
+      FUZZ_CHECK(s.submitted == accepted_at_[p] + instances_at[p]);
       FUZZ_CHECK(s.submitted == s.done + s.failed + s.cancelled);
       FUZZ_CHECK(s.started == s.done + s.failed);
       FUZZ_CHECK(s.queued == 0);
       ended += s.done + s.failed + s.cancelled;
     }
-    FUZZ_CHECK(ended == totals.accepted + plain_jobs_);
+    uint64_t instances = 0;
+    for (uint64_t n : instances_at) instances += n;
+    FUZZ_CHECK(ended == totals.accepted + plain_jobs_ + instances);
     for (tpool_job *job : plain_handles_) {
       tpool_job_state state = TPOOL_JOB_QUEUED;
       FUZZ_CHECK(tpool_job_status(job, &state) == TPOOL_OK);
@@ -379,6 +601,11 @@ class session {
   }
 
   void release_all() {
+    for (tracked_trigger &t : triggers_) {
+      FUZZ_CHECK((t.timer != nullptr ? tpool_timer_release(t.timer) : tpool_wait_release(t.wait)) ==
+                 TPOOL_OK);
+    }
+    triggers_.clear();
     for (tracked_handle &h : handles_) FUZZ_CHECK(tpool_job_release(h.job) == TPOOL_OK);
     for (tpool_job *job : plain_handles_) FUZZ_CHECK(tpool_job_release(job) == TPOOL_OK);
     handles_.clear();
@@ -393,6 +620,11 @@ class session {
   std::vector<tpool_job *> plain_handles_;
   uint64_t accepted_at_[TPOOL_PRIORITY_COUNT] = {};
   uint64_t plain_jobs_ = 0;
+  trigger_ledger trigger_ledger_;
+  std::vector<tracked_trigger> triggers_;
+  std::vector<tracked_trigger> released_;
+  std::vector<std::pair<trigger_entry *, int32_t>> trigger_priorities_;
+  test_support::os_event events_[kEvents];
   bool shutting_down_ = false;
   bool fault_armed_ = false;
 };

@@ -1,13 +1,16 @@
 // tpool under injected faults. A scripted workload (create, single submits,
-// a batch submit, growth under blocking jobs, cancellations, wait_idle,
-// shutdown, destroy) runs once with counting only; then, for every injection
+// a batch submit, growth under blocking jobs, cancellations, timers and
+// waits on OS objects, wait_idle, shutdown, destroy) runs once with counting
+// only; then, for every injection
 // point it reached (thread start, allocation and address wait in tpool.dll,
 // the same three in prioq.dll underneath) and every arrival N at that point,
 // it runs again with the Nth arrival failing. Each run must:
 //  - get a clear status from the call that met the fault (OK, or the fault's
 //    own status: OUT_OF_MEMORY, THREAD_START), never anything else;
 //  - end with every job accepted before or after the fault having exactly
-//    one outcome, and no rejected job running;
+//    one outcome, and no rejected job running; every timer and wait
+//    accepted retired exactly once, each instance it fired with one outcome
+//    (a firing whose job record could not be had is retried, not lost);
 //  - leave the pool usable (a probe job runs) until it is shut down;
 //  - leak nothing (LeakSanitizer checks at exit in linux-asan).
 #include <gtest/gtest.h>
@@ -23,16 +26,20 @@
 #include <vector>
 
 #include "job_ledger.h"
+#include "os_event.h"
 #include "prioq_testing.h"
 #include "slow_environment.h"
 #include "tpool/tpool.h"
 #include "tpool_testing.h"
+#include "trigger_ledger.h"
 
 namespace {
 
 using reliability::job_entry;
 using reliability::job_kind;
 using reliability::job_ledger;
+using reliability::trigger_entry;
+using reliability::trigger_ledger;
 
 // At most this many arrivals are swept per point (evenly spread when a point
 // is reached more often), to bound the run time.
@@ -133,8 +140,59 @@ void run_workload(job_ledger &ledger, bool cancel_mode) {
     EXPECT_TRUE(is_one_of(status, {TPOOL_OK, TPOOL_E_JOB_RUNNING, TPOOL_E_JOB_FINISHED}))
         << "tpool_job_cancel: " << tpool_status_string(status);
   }
+
+  // Timers and waits: their objects and heap, the timer thread, waiter
+  // threads, and the job record each firing takes.
+  trigger_ledger triggers;
+  std::vector<tpool_timer *> timers;
+  std::vector<tpool_wait *> waits;
+  const auto start_timer = [&](int32_t mode, uint32_t delay_ms, uint32_t period_ms) {
+    trigger_entry &entry = triggers.add(mode == TPOOL_TIMER_ONCE);
+    const tpool_timer_desc desc =
+        trigger_ledger::timer_desc(entry, mode, delay_ms, period_ms, mode % 3);
+    tpool_timer *timer = nullptr;
+    const tpool_status status = tpool_timer_start(pool, &desc, &timer);
+    EXPECT_TRUE(is_one_of(status, {TPOOL_OK, TPOOL_E_OUT_OF_MEMORY, TPOOL_E_THREAD_START}))
+        << "tpool_timer_start: " << tpool_status_string(status);
+    entry.accepted = status == TPOOL_OK;
+    if (entry.accepted) timers.push_back(timer);
+    return entry.accepted ? &entry : nullptr;
+  };
+  test_support::os_event signalled, silent;
+  const auto start_wait = [&](intptr_t object, uint32_t timeout_ms) {
+    trigger_entry &entry = triggers.add(true);
+    const tpool_wait_desc desc = trigger_ledger::wait_desc(entry, object, timeout_ms, 0);
+    tpool_wait *wait = nullptr;
+    const tpool_status status = tpool_wait_start(pool, &desc, &wait);
+    EXPECT_TRUE(is_one_of(status, {TPOOL_OK, TPOOL_E_OUT_OF_MEMORY, TPOOL_E_THREAD_START}))
+        << "tpool_wait_start: " << tpool_status_string(status);
+    entry.accepted = status == TPOOL_OK;
+    if (entry.accepted) waits.push_back(wait);
+    return entry.accepted ? &entry : nullptr;
+  };
+  const trigger_entry *once = start_timer(TPOOL_TIMER_ONCE, 0, 0);
+  start_timer(TPOOL_TIMER_FIXED_RATE, 0, 1);
+  start_timer(TPOOL_TIMER_FIXED_DELAY, 1, 1);
+  const trigger_entry *fired_wait = start_wait(signalled.object(), TPOOL_INFINITE);
+  EXPECT_TRUE(signalled.signal());
+  const trigger_entry *timed_out = start_wait(silent.object(), 1);
+  start_wait(silent.object(), TPOOL_INFINITE);  // still pending at shutdown
+  // What must fire does, even when a fault hit its first firing.
+  for (const trigger_entry *entry : {once, fired_wait, timed_out}) {
+    if (entry == nullptr) continue;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (entry->completions.load() == 0 && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    EXPECT_EQ(entry->completions.load(), 1) << "a timer or wait that was due never fired";
+  }
+  if (timers.size() > 1) {
+    EXPECT_TRUE(is_one_of(tpool_timer_cancel(timers[1], 1), {TPOOL_OK}));
+  }
+
   EXPECT_EQ(tpool_wait_idle(pool, TPOOL_INFINITE), TPOOL_OK);
   EXPECT_EQ(ledger.verify(), "") << "after wait_idle";
+  EXPECT_EQ(triggers.verify(false), "") << "after wait_idle";
 
   // The pool is still usable: a probe job runs to DONE (allocation of its
   // record may itself be the armed fault; then it is simply refused).
@@ -159,6 +217,10 @@ void run_workload(job_ledger &ledger, bool cancel_mode) {
   EXPECT_EQ(tpool_destroy(pool), TPOOL_OK);
   for (tpool_job *handle : handles) EXPECT_EQ(tpool_job_release(handle), TPOOL_OK);
   EXPECT_EQ(ledger.verify(), "") << "after destroy";
+  // Timer and wait handles outlive the pool too.
+  for (tpool_timer *timer : timers) EXPECT_EQ(tpool_timer_release(timer), TPOOL_OK);
+  for (tpool_wait *wait : waits) EXPECT_EQ(tpool_wait_release(wait), TPOOL_OK);
+  EXPECT_EQ(triggers.verify(true), "") << "after destroy";
 }
 
 // Which arrivals to sweep at a point reached `arrivals` times: all of them,
@@ -242,7 +304,8 @@ TEST(TpoolFaultSweepCoverage, TheWorkloadReachesEveryDeterministicPoint) {
   reset_all();
   job_ledger ledger;
   run_workload(ledger, false);
-  EXPECT_GE(tpool_testing_fault_arrivals(TPOOL_TESTING_FAULT_THREAD_START), 2u);
+  // Two workers, the timer thread and a waiter thread at least.
+  EXPECT_GE(tpool_testing_fault_arrivals(TPOOL_TESTING_FAULT_THREAD_START), 4u);
   EXPECT_GE(tpool_testing_fault_arrivals(TPOOL_TESTING_FAULT_ALLOCATION), 1u);
   EXPECT_GE(prioq_testing_fault_arrivals(PRIOQ_TESTING_FAULT_ALLOCATION), 1u);
 }
@@ -385,6 +448,73 @@ TEST(TpoolRecordRecycling, SteadySubmitAndWaitCyclesStopAllocatingRecords) {
       << "more records were carved than can ever be in flight: some do not come back";
   EXPECT_EQ(g_recycle_runs.load(), (5u + kRounds) * (kBatch + 200));
   EXPECT_EQ(tpool_destroy(pool), TPOOL_OK);
+}
+
+// ---- timers and waits when a firing finds no job record -------------------
+
+// A fresh pool has carved no job record yet: an instance's submit is the
+// first to need a slab. Armed on the next allocation, the first firing
+// fails; it must be retried (and logged), not lost or duplicated.
+TEST(TpoolTriggerFault, ATimerFiringWithoutAJobRecordIsRetriedAndLogged) {
+  reset_all();
+  log_capture log;
+  tpool_config config = fixed_workers(1);
+  config.log_fn = log_capture::sink;
+  config.log_user = &log;
+  tpool_pool *pool = nullptr;
+  ASSERT_EQ(tpool_create(&config, &pool), TPOOL_OK);
+  trigger_ledger triggers;
+  trigger_entry &entry = triggers.add(true);
+  const tpool_timer_desc desc =
+      trigger_ledger::timer_desc(entry, TPOOL_TIMER_ONCE, 30, 0, TPOOL_PRIORITY_HIGH);
+  ASSERT_EQ(tpool_timer_start(pool, &desc, nullptr), TPOOL_OK);
+  entry.accepted = true;
+  ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_ALLOCATION, 1), TPOOL_OK);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (entry.retires.load() == 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  EXPECT_EQ(tpool_testing_fault_injected(TPOOL_TESTING_FAULT_ALLOCATION), 1u);
+  EXPECT_EQ(entry.runs.load(), 1);
+  EXPECT_EQ(entry.done.load(), 1);
+  EXPECT_EQ(tpool_destroy(pool), TPOOL_OK);
+  EXPECT_EQ(triggers.verify(true), "");
+  std::lock_guard<std::mutex> guard(log.lock);
+  EXPECT_EQ(log.warnings, 1u);
+  EXPECT_NE(log.last.find("retrying"), std::string::npos) << log.last;
+  reset_all();
+}
+
+TEST(TpoolTriggerFault, AWaitFiringWithoutAJobRecordIsRetriedAndLogged) {
+  reset_all();
+  log_capture log;
+  tpool_config config = fixed_workers(1);
+  config.log_fn = log_capture::sink;
+  config.log_user = &log;
+  tpool_pool *pool = nullptr;
+  ASSERT_EQ(tpool_create(&config, &pool), TPOOL_OK);
+  test_support::os_event event;
+  trigger_ledger triggers;
+  trigger_entry &entry = triggers.add(true);
+  const tpool_wait_desc desc =
+      trigger_ledger::wait_desc(entry, event.object(), TPOOL_INFINITE, TPOOL_PRIORITY_LOW);
+  ASSERT_EQ(tpool_wait_start(pool, &desc, nullptr), TPOOL_OK);
+  entry.accepted = true;
+  ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_ALLOCATION, 1), TPOOL_OK);
+  ASSERT_TRUE(event.signal());
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (entry.retires.load() == 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  EXPECT_EQ(tpool_testing_fault_injected(TPOOL_TESTING_FAULT_ALLOCATION), 1u);
+  EXPECT_EQ(entry.runs.load(), 1);
+  EXPECT_EQ(entry.last_result.load(), TPOOL_WAIT_SIGNALLED);
+  EXPECT_EQ(tpool_destroy(pool), TPOOL_OK);
+  EXPECT_EQ(triggers.verify(true), "");
+  std::lock_guard<std::mutex> guard(log.lock);
+  EXPECT_EQ(log.warnings, 1u);
+  EXPECT_NE(log.last.find("retrying"), std::string::npos) << log.last;
+  reset_all();
 }
 
 }  // namespace

@@ -10,17 +10,8 @@
 #include <thread>
 #include <tpool/tpool.hpp>
 
+#include "os_event.h"
 #include "test_support.h"
-
-#if defined(_WIN32)
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN
-#endif
-#include <windows.h>
-#else
-#include <sys/eventfd.h>
-#include <unistd.h>
-#endif
 
 namespace {
 
@@ -82,56 +73,14 @@ TEST(CppTimer, AnArmedTimerFreesItsCallableWhenThePoolShutsDown) {
   EXPECT_EQ(timer.state(), TPOOL_TIMER_SHUT_DOWN);
 }
 
-class cpp_event {
- public:
-  cpp_event() {
-#if defined(_WIN32)
-    handle_ = CreateEventW(nullptr, FALSE, FALSE, nullptr);
-#else
-    fd_ = eventfd(0, EFD_CLOEXEC);
-#endif
-  }
-  ~cpp_event() {
-#if defined(_WIN32)
-    CloseHandle(handle_);
-#else
-    close(fd_);
-#endif
-  }
-  cpp_event(const cpp_event &) = delete;
-  cpp_event &operator=(const cpp_event &) = delete;
-  intptr_t object() const {
-#if defined(_WIN32)
-    return reinterpret_cast<intptr_t>(handle_);
-#else
-    return fd_;
-#endif
-  }
-  void signal() {
-#if defined(_WIN32)
-    SetEvent(handle_);
-#else
-    const uint64_t one = 1;
-    EXPECT_EQ(write(fd_, &one, sizeof(one)), static_cast<ssize_t>(sizeof(one)));
-#endif
-  }
-
- private:
-#if defined(_WIN32)
-  HANDLE handle_ = nullptr;
-#else
-  int fd_ = -1;
-#endif
-};
-
 TEST(CppWait, WaitForPassesTheResultAndFreesTheCallable) {
   tpool::pool pool(small_config(2));
-  cpp_event event;
+  test_support::os_event event;
   auto alive = std::make_shared<int>(0);
   std::atomic<int> result{-1};
   tpool::object_wait wait = tpool::wait_for(pool, event.object(), TPOOL_INFINITE,
                                             [alive, &result](tpool_wait_result r) { result = r; });
-  event.signal();
+  ASSERT_TRUE(event.signal());
   ASSERT_TRUE(eventually([&] { return alive.use_count() == 1; }));
   EXPECT_EQ(result.load(), TPOOL_WAIT_SIGNALLED);
   EXPECT_EQ(wait.cancel(), TPOOL_E_JOB_FINISHED);
@@ -139,13 +88,13 @@ TEST(CppWait, WaitForPassesTheResultAndFreesTheCallable) {
 
 TEST(CppWait, ACancelledWaitNeverCallsItsCallable) {
   tpool::pool pool(small_config(1));
-  cpp_event event;
+  test_support::os_event event;
   std::atomic<int> calls{0};
   tpool::object_wait wait =
       tpool::wait_for(pool, event.object(), TPOOL_INFINITE,
                       [&calls](tpool::running_job &, tpool_wait_result) { calls.fetch_add(1); });
   EXPECT_EQ(wait.cancel(), TPOOL_OK);
-  event.signal();
+  ASSERT_TRUE(event.signal());
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   EXPECT_EQ(calls.load(), 0);
 }

@@ -10,17 +10,12 @@
 #include <thread>
 #include <vector>
 
+#include "os_event.h"
 #include "test_support.h"
 #include "thread_count.h"
 #include "trigger_probe.h"
 
-#if defined(_WIN32)
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN
-#endif
-#include <windows.h>
-#else
-#include <sys/eventfd.h>
+#if !defined(_WIN32)
 #include <unistd.h>
 #endif
 
@@ -29,56 +24,11 @@ namespace {
 using namespace tpool_test;
 using namespace std::chrono_literals;
 
-// An object a wait can be signalled through: an auto-reset event on
-// Windows (manual-reset if asked), an eventfd on POSIX (readable until
-// drained, like a manual-reset event).
-class test_object {
+// What the tests wait on (tests/support/os_event.h).
+class test_object : public test_support::os_event {
  public:
-  explicit test_object(bool manual_reset = false) {
-#if defined(_WIN32)
-    handle_ = CreateEventW(nullptr, manual_reset ? TRUE : FALSE, FALSE, nullptr);
-#else
-    (void)manual_reset;
-    fd_ = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-#endif
-  }
-  ~test_object() {
-    close();
-  }
-  test_object(const test_object &) = delete;
-  test_object &operator=(const test_object &) = delete;
-
-  intptr_t object() const {
-#if defined(_WIN32)
-    return reinterpret_cast<intptr_t>(handle_);
-#else
-    return fd_;
-#endif
-  }
-  void signal() {
-#if defined(_WIN32)
-    SetEvent(handle_);
-#else
-    const uint64_t one = 1;
-    EXPECT_EQ(write(fd_, &one, sizeof(one)), static_cast<ssize_t>(sizeof(one)));
-#endif
-  }
-  void close() {
-#if defined(_WIN32)
-    if (handle_ != nullptr) CloseHandle(handle_);
-    handle_ = nullptr;
-#else
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-#endif
-  }
-
- private:
-#if defined(_WIN32)
-  HANDLE handle_ = nullptr;
-#else
-  int fd_ = -1;
-#endif
+  explicit test_object(bool manual_reset = false) : os_event(manual_reset) {}
+  void signal() { EXPECT_TRUE(os_event::signal()); }
 };
 
 tpool_wait *start_wait(tpool_pool *pool, const tpool_wait_desc &desc) {
