@@ -47,10 +47,12 @@ void TPOOL_CALL run_demo_job(void *context, tpool_job_info * /*info*/) {
 void TPOOL_CALL record_demo_completion(void *context, tpool_job_state outcome) {
   auto *job = static_cast<demo_job *>(context);
   job->outcome.store(static_cast<int>(outcome), std::memory_order_relaxed);
-  job->finish_rank.store(job->log->next_rank.fetch_add(1, std::memory_order_relaxed),
-                         std::memory_order_relaxed);
+  completion_log *log = job->log;
+  const int64_t rank = log->next_rank.fetch_add(1, std::memory_order_relaxed);
+  job->finish_rank.store(rank, std::memory_order_relaxed);
   // Last: the main thread treats completions == 1 as "everything above is written".
   job->completions.fetch_add(1, std::memory_order_release);
+  if (rank + 1 == log->expected && log->on_last != nullptr) log->on_last(log->on_last_context);
 }
 
 const char *priority_name(int32_t priority) {

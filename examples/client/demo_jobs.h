@@ -16,11 +16,16 @@ struct demo_options {
   int min_sleep_ms = 5;
   int max_sleep_ms = 20;
   uint32_t workers = 4;
+  uint32_t status_period_ms = 100;  // the periodic status job
 };
 
-// Finish ranks are handed out in the order completion callbacks run.
+// Finish ranks are handed out in the order completion callbacks run. The
+// completion that takes rank expected - 1 (the last) calls on_last.
 struct completion_log {
   std::atomic<int64_t> next_rank{0};
+  int64_t expected = 0;
+  void (*on_last)(void *context) = nullptr;
+  void *on_last_context = nullptr;
 };
 
 // One planned job. Fields are written before submission and only read by

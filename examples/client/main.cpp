@@ -1,5 +1,7 @@
 // tpool_client: submits a batch of sleeping jobs of mixed priorities to a
-// tpool pool, shows live progress, then reports the completion order per
+// tpool pool, shows live progress from a periodic status job (a timer),
+// learns that the batch finished from an OS event it waits on through the
+// pool (with a watchdog timeout), then reports the completion order per
 // priority and the pool's diagnostics, and shuts down cleanly.
 //
 //   tpool_client            200 jobs of 5-20 ms on 4 workers
@@ -14,13 +16,18 @@
 #include <cstring>
 #include <vector>
 
+#include "batch_signal.h"
 #include "demo_jobs.h"
 #include "progress_line.h"
 #include "report.h"
+#include "status_job.h"
 
 namespace {
 
 using namespace client_example;
+
+// How long the batch may take before the wait's watchdog fires instead.
+constexpr uint32_t kWatchdogMs = 120000;
 
 bool check(tpool_status status, const char *what) {
   if (status == TPOOL_OK) return true;
@@ -54,9 +61,18 @@ int run(const demo_options &options) {
   tpool_pool *pool = nullptr;
   if (!check(tpool_create(&config, &pool), "tpool_create")) return 1;
 
+  // The last completion signals the event; a wait on it reports the end.
+  batch_signal finished;
   completion_log log;
+  log.expected = options.job_count;
+  log.on_last = &batch_signal::signal;
+  log.on_last_context = &finished;
   std::vector<demo_job> jobs = plan_demo_jobs(options, &log);
-  bool ok = true;
+  progress_line progress(options.job_count);
+  status_job status;
+  bool ok = status.start(pool, options.status_period_ms, &progress, &log);
+  const bool watching = finished.watch(pool, kWatchdogMs);
+  ok = watching && ok;
   for (demo_job &job : jobs) {
     tpool_job_desc desc;
     tpool_job_desc_init(&desc);
@@ -70,26 +86,31 @@ int run(const demo_options &options) {
     }
   }
 
-  progress_line progress(options.job_count);
-  tpool_stats stats{};
-  stats.struct_size = sizeof(stats);
-  for (;;) {
-    const tpool_status idle = tpool_wait_idle(pool, 100);
-    if (tpool_get_stats(pool, &stats) == TPOOL_OK) progress.update(stats);
-    if (idle == TPOOL_OK) break;
-    if (idle != TPOOL_E_TIMEOUT) {
-      ok = check(idle, "tpool_wait_idle") && ok;
-      break;
+  if (ok) {
+    const tpool_wait_result why = finished.wait_for_report();
+    if (why != TPOOL_WAIT_SIGNALLED) {
+      std::fprintf(stderr, "the batch did not finish within %u ms\n", kWatchdogMs);
+      ok = false;
     }
   }
-  if (tpool_get_stats(pool, &stats) == TPOOL_OK) progress.finish(stats);
+  ok = check(tpool_wait_idle(pool, TPOOL_INFINITE), "tpool_wait_idle") && ok;
+  // From here the progress line is this thread's again.
+  status.stop();
+  tpool_stats stats{};
+  stats.struct_size = sizeof(stats);
+  if (tpool_get_stats(pool, &stats) == TPOOL_OK) {
+    progress.finish(stats, static_cast<uint64_t>(log.next_rank.load()));
+  }
 
   if (ok) print_completion_order(jobs);
   print_pool_diagnostics(pool);
   ok = check(tpool_shutdown(pool, TPOOL_SHUTDOWN_DRAIN, 10000), "tpool_shutdown") && ok;
   // Counters after shutdown are final: nothing can still be running.
   ok = check(tpool_get_stats(pool, &stats), "tpool_get_stats") && ok;
-  ok = verify_exactly_once(jobs, stats) && ok;
+  background_jobs background;
+  background.done[TPOOL_PRIORITY_HIGH] = status.done() + finished.done();
+  background.cancelled[TPOOL_PRIORITY_HIGH] = status.cancelled();
+  ok = verify_exactly_once(jobs, stats, background) && ok;
   ok = check(tpool_destroy(pool), "tpool_destroy") && ok;
 
   std::printf("\n%s\n",
@@ -107,6 +128,7 @@ int main(int argc, char **argv) {
       options.job_count = 40;
       options.min_sleep_ms = 1;
       options.max_sleep_ms = 3;
+      options.status_period_ms = 5;
     } else {
       return usage();
     }

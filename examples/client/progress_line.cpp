@@ -17,33 +17,27 @@ namespace client_example {
 progress_line::progress_line(int total_jobs)
     : total_jobs_(total_jobs), interactive_(CLIENT_ISATTY(CLIENT_FILENO(stdout)) != 0) {}
 
-void progress_line::update(const tpool_stats &stats) {
+void progress_line::update(const tpool_stats &stats, uint64_t finished) {
   if (interactive_) {
-    print(stats, false);
+    print(stats, finished, false);
     return;
   }
-  uint64_t finished = 0;
-  for (const tpool_priority_stats &p : stats.priority) finished += p.done + p.failed + p.cancelled;
   const int quarter =
       total_jobs_ > 0 ? static_cast<int>(finished * 4 / static_cast<uint64_t>(total_jobs_)) : 4;
   if (quarter != last_quarter_) {
     last_quarter_ = quarter;
-    print(stats, true);
+    print(stats, finished, true);
   }
 }
 
-void progress_line::finish(const tpool_stats &stats) {
+void progress_line::finish(const tpool_stats &stats, uint64_t finished) {
   // Off a terminal the last quarter's line already said "all done".
-  if (interactive_ || last_quarter_ != 4) print(stats, true);
+  if (interactive_ || last_quarter_ != 4) print(stats, finished, true);
 }
 
-void progress_line::print(const tpool_stats &stats, bool final_line) {
-  uint64_t finished = 0;
+void progress_line::print(const tpool_stats &stats, uint64_t finished, bool final_line) {
   uint64_t queued = 0;
-  for (const tpool_priority_stats &p : stats.priority) {
-    finished += p.done + p.failed + p.cancelled;
-    queued += p.queued;
-  }
+  for (const tpool_priority_stats &p : stats.priority) queued += p.queued;
   // The snapshot is not one instant: idle may briefly exceed live.
   const unsigned busy =
       stats.workers_live > stats.workers_idle ? stats.workers_live - stats.workers_idle : 0u;

@@ -10,13 +10,16 @@ namespace client_example {
 class progress_line {
  public:
   explicit progress_line(int total_jobs);
-  // Prints the current state from a stats snapshot. Main thread only.
-  void update(const tpool_stats &stats);
-  // Ends the line. Main thread only.
-  void finish(const tpool_stats &stats);
+  // Prints the current state: finished of the planned jobs, queues and
+  // workers from a stats snapshot (whose counters also hold the status job's
+  // own instances). One thread at a time (the status job's instances, which
+  // never overlap; then the main thread).
+  void update(const tpool_stats &stats, uint64_t finished);
+  // Ends the line. Same rule.
+  void finish(const tpool_stats &stats, uint64_t finished);
 
  private:
-  void print(const tpool_stats &stats, bool final_line);
+  void print(const tpool_stats &stats, uint64_t finished, bool final_line);
   int total_jobs_;
   bool interactive_;
   int last_quarter_ = -1;

@@ -93,7 +93,8 @@ void print_pool_diagnostics(const tpool_pool *pool) {
   }
 }
 
-bool verify_exactly_once(const std::vector<demo_job> &jobs, const tpool_stats &stats) {
+bool verify_exactly_once(const std::vector<demo_job> &jobs, const tpool_stats &stats,
+                         const background_jobs &background) {
   bool ok = true;
   uint64_t planned[TPOOL_PRIORITY_COUNT] = {};
   for (const demo_job &job : jobs) {
@@ -111,13 +112,16 @@ bool verify_exactly_once(const std::vector<demo_job> &jobs, const tpool_stats &s
   }
   for (int32_t priority = 0; priority < TPOOL_PRIORITY_COUNT; ++priority) {
     const tpool_priority_stats &p = stats.priority[priority];
-    if (p.submitted != planned[priority] || p.done != planned[priority] || p.cancelled != 0 ||
+    const uint64_t done = planned[priority] + background.done[priority];
+    const uint64_t cancelled = background.cancelled[priority];
+    if (p.submitted != done + cancelled || p.done != done || p.cancelled != cancelled ||
         p.failed != 0 || p.queued != 0) {
       std::printf(
           "PROBLEM: %s counters: submitted %llu, done %llu, cancelled %llu, failed %llu, "
-          "queued %llu; planned %llu\n",
+          "queued %llu; planned %llu, timers and waits %llu done and %llu cancelled\n",
           priority_name(priority), as_ull(p.submitted), as_ull(p.done), as_ull(p.cancelled),
-          as_ull(p.failed), as_ull(p.queued), as_ull(planned[priority]));
+          as_ull(p.failed), as_ull(p.queued), as_ull(planned[priority]),
+          as_ull(background.done[priority]), as_ull(cancelled));
       ok = false;
     }
   }

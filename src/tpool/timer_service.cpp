@@ -24,6 +24,12 @@ timer_service::~timer_service() {
 
 tpool_status timer_service::start(const tpool_timer_desc &desc, bool with_handle,
                                   timer_entry **out) {
+  {
+    // A pool shutting down refuses before anything is allocated (as
+    // tpool_submit does); checked again below.
+    tpsync::lock_guard guard(lock_);
+    if (stopping_) return TPOOL_E_SHUT_DOWN;
+  }
   if (platform::fault::should_fail(platform::fault::point::allocation)) {
     return TPOOL_E_OUT_OF_MEMORY;
   }

@@ -42,6 +42,12 @@ wait_service::~wait_service() {
 }
 
 tpool_status wait_service::start(const tpool_wait_desc &desc, bool with_handle, wait_entry **out) {
+  {
+    // A pool shutting down refuses before anything is allocated (as
+    // tpool_submit does); checked again below.
+    tpsync::lock_guard guard(lock_);
+    if (stopping_) return TPOOL_E_SHUT_DOWN;
+  }
   if (platform::fault::should_fail(platform::fault::point::allocation)) {
     return TPOOL_E_OUT_OF_MEMORY;
   }
