@@ -1,6 +1,6 @@
 #include "timer_heap.h"
 
-#include <cstring>
+#include <algorithm>
 #include <new>
 
 #include "fault_injection.h"
@@ -18,7 +18,7 @@ bool timer_heap::reserve(size_t count) {
   if (platform::fault::should_fail(platform::fault::point::allocation)) return false;
   timer_heap_node **nodes = new (std::nothrow) timer_heap_node *[capacity];
   if (nodes == nullptr) return false;
-  if (size_ != 0) std::memcpy(nodes, nodes_, size_ * sizeof(nodes[0]));
+  std::copy(nodes_, nodes_ + size_, nodes);
   delete[] nodes_;
   nodes_ = nodes;
   capacity_ = capacity;

@@ -1,7 +1,7 @@
 // Waiter threads and the waits they serve (wait_service.h).
 #include "wait_service.h"
 
-#include <cstring>
+#include <algorithm>
 #include <new>
 #include <string>
 
@@ -110,7 +110,7 @@ tpool_status wait_service::add_waiter(waiter_thread **out) {
     }
     waiter_thread **grown = new (std::nothrow) waiter_thread *[capacity];
     if (grown == nullptr) return TPOOL_E_OUT_OF_MEMORY;
-    if (waiter_count_ != 0) std::memcpy(grown, waiters_, waiter_count_ * sizeof(grown[0]));
+    std::copy(waiters_, waiters_ + waiter_count_, grown);
     delete[] waiters_;
     waiters_ = grown;
     waiter_capacity_ = capacity;

@@ -110,7 +110,7 @@ class wait_service final : public trigger_service {
                                 uint32_t version);
   void fire(waiter_thread &w, wait_entry *e, tpool_wait_result result) REQUIRES(lock_);
   void retry_submits(waiter_thread &w) REQUIRES(lock_);
-  void log_retry(const wait_entry *e, tpool_status status);
+  void log_retry(const wait_entry *e, tpool_status status) REQUIRES(lock_);
   static void TPOOL_CALL instance_run(void *context, tpool_job_info *info);
 
   waiter_thread **waiters_ GUARDED_BY(lock_) = nullptr;

@@ -67,7 +67,7 @@ struct tracked_trigger {
   tpool_wait *wait;
   trigger_entry *entry;
   int32_t mode;
-  bool cancelled;
+  bool cancelled;      // a cancel of it returned before the pool's shutdown began
   int runs_at_cancel;  // runs when a cancel returned with nothing running
 };
 
@@ -492,7 +492,8 @@ class session {
       FUZZ_CHECK(status == TPOOL_OK || status == TPOOL_E_JOB_FINISHED ||
                  (wait == 0 && status == TPOOL_E_JOB_RUNNING));
     }
-    t->cancelled = true;
+    // After shutdown the timer stays SHUT_DOWN: a cancel changes no final state.
+    if (!shutting_down_) t->cancelled = true;
     // Nothing runs now and nothing starts again: runs stays where it is.
     if (status != TPOOL_E_JOB_RUNNING) t->runs_at_cancel = t->entry->runs.load();
     if (wait == 1) {

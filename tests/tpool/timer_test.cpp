@@ -134,6 +134,7 @@ TEST(TimerFixedRate, NeverHasTwoInstancesInFlightAndCountsTheDueTimesItSkips) {
 TEST(TimerFixedDelay, EachInstanceStartsAPeriodAfterThePreviousOneEnded) {
   pool_fixture pool(small_config(2));
   trigger_probe probe;
+  probe.work_ms.store(20);  // longer than the period: a fixed rate would not wait for the end
   tpool_timer *timer =
       start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_FIXED_DELAY, 0, 15));
   ASSERT_TRUE(eventually([&] { return probe.runs.load() >= 4; }));

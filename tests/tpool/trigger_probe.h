@@ -36,6 +36,7 @@ struct trigger_probe {
   // stop_on_cancel).
   std::atomic<bool> hold{false};
   std::atomic<bool> stop_on_cancel{false};
+  std::atomic<int> work_ms{0};  // each run sleeps this long before it ends
   std::atomic<bool> inside{false};
   std::thread::id completion_thread;
   std::mutex mutex;
@@ -64,6 +65,7 @@ struct trigger_probe {
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     if (tpool_job_info_cancel_requested(info) != 0) saw_cancel_flag.store(1);
+    if (work_ms.load() > 0) std::this_thread::sleep_for(std::chrono::milliseconds(work_ms.load()));
     {
       std::lock_guard<std::mutex> lock(mutex);
       ends.push_back(steady::now());

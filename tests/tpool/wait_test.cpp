@@ -67,14 +67,21 @@ TEST(ObjectWait, AnObjectSignalledBeforeTheStartFiresAtOnce) {
 
 TEST(ObjectWait, TheTimeoutRunsTheJobWithTimedOutNoEarlierThanItPassed) {
   pool_fixture pool(small_config(2));
-  test_object event;
-  trigger_probe probe;
+  test_object event, other;
+  trigger_probe probe, other_probe;
   const steady::time_point before = steady::now();
-  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object(), 40));
+  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object(), 60));
+  // Another wait on the same waiter fires early, so the waiter looks at the
+  // first one's deadline before it passed too.
+  tpool_wait *early = start_wait(pool.get(), wait_desc_for(&other_probe, other.object()));
+  std::this_thread::sleep_for(40ms);
+  other.signal();
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
   EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_TIMED_OUT);
-  EXPECT_GE(us_between(before, probe.start_times().at(0)), 40 * 1000);
+  EXPECT_GE(us_between(before, probe.start_times().at(0)), 60 * 1000);
+  EXPECT_EQ(other_probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
   tpool_wait_release(wait);
+  tpool_wait_release(early);
 }
 
 TEST(ObjectWait, ItsInstanceRunsAtTheWaitPriority) {
