@@ -115,8 +115,12 @@ TPOOL_API tpool_status TPOOL_CALL tpool_timer_cancel(tpool_timer *timer, int32_t
     if (wait != 0 && wait != 1) {
       return reject_timer(t, "tpool_timer_cancel", TPOOL_E_INVALID_ARGUMENT);
     }
-    // Detached: retired, so nothing of it is in flight.
-    if (t->detached.load(std::memory_order_acquire)) return TPOOL_OK;
+    // Detached: retired, so nothing of it is in flight; its on_retire may
+    // still be running on the thread that retired it.
+    if (t->detached.load(std::memory_order_acquire)) {
+      if (wait == 1) trigger_service::wait_retired(t);
+      return TPOOL_OK;
+    }
     switch (t->service->cancel(t, wait == 1)) {
       case trigger_service::cancel_outcome::would_deadlock:
         return reject_timer(t, "tpool_timer_cancel", TPOOL_E_WOULD_DEADLOCK);

@@ -80,9 +80,13 @@ TPOOL_API tpool_status TPOOL_CALL tpool_wait_cancel(tpool_wait *handle, int32_t 
     if (!live_wait(e)) return TPOOL_E_INVALID_HANDLE;
     if (wait != 0 && wait != 1)
       return reject_wait(e, "tpool_wait_cancel", TPOOL_E_INVALID_ARGUMENT);
-    const trigger_service::cancel_outcome outcome = e->detached.load(std::memory_order_acquire)
-                                                        ? trigger_service::cancel_outcome::idle
-                                                        : e->service->cancel(e, wait == 1);
+    trigger_service::cancel_outcome outcome = trigger_service::cancel_outcome::idle;
+    if (!e->detached.load(std::memory_order_acquire)) {
+      outcome = e->service->cancel(e, wait == 1);
+    } else if (wait == 1) {
+      // Retired; its on_retire may still be running on another thread.
+      trigger_service::wait_retired(e);
+    }
     switch (outcome) {
       case trigger_service::cancel_outcome::would_deadlock:
         return reject_wait(e, "tpool_wait_cancel", TPOOL_E_WOULD_DEADLOCK);

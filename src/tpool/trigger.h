@@ -120,6 +120,10 @@ class trigger_service {
   static bool release_handle(trigger *t);
   // Drops one reference; the last deletes the trigger.
   static void unref(trigger *t);
+  // Waits until t's retirement (claimed, maybe by another thread) has
+  // finished; returns at once on the thread running t's on_retire. For a
+  // cancel with wait on a detached trigger.
+  static void wait_retired(trigger *t);
 
   // The shutdown hook (pool::shutdown, both modes): stops the service's
   // threads, moves every live trigger to kShutDown and retires those with
@@ -157,9 +161,7 @@ class trigger_service {
   // Runs on_retire as a thread of this pool, publishes retire_done and
   // drops the registry's reference.
   void retire(trigger *t) EXCLUDES(lock_);
-  // Waits until t's retirement (claimed by another thread) has finished;
-  // returns at once on the thread running t's on_retire.
-  static void wait_retired(trigger *t);
+
   size_t registered() const REQUIRES(lock_) { return registered_; }
 
   // The completion trampoline of every instance (context: the trigger).

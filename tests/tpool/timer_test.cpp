@@ -256,6 +256,43 @@ TEST(TimerCancel, CancellingTwiceIsAllowed) {
   tpool_timer_release(timer);
 }
 
+// on_retire that takes a while, on the worker that ended the last instance.
+struct slow_retire {
+  std::atomic<bool> entered{false};
+  std::atomic<bool> returned{false};
+  std::atomic<bool> hold{true};
+  static void TPOOL_CALL run(void *context, tpool_job_info *) {
+    slow_retire *self = static_cast<slow_retire *>(context);
+    while (self->hold.load()) std::this_thread::sleep_for(1ms);
+  }
+  static void TPOOL_CALL retire(void *context) {
+    slow_retire *self = static_cast<slow_retire *>(context);
+    self->entered.store(true);
+    std::this_thread::sleep_for(50ms);
+    self->returned.store(true);
+  }
+};
+
+TEST(TimerCancel, WithWaitReturnsOnlyAfterAnOnRetireRunningOnAWorker) {
+  pool_fixture pool(small_config(2));
+  slow_retire retire;
+  tpool_timer_desc desc;
+  tpool_timer_desc_init(&desc);
+  desc.fn = &slow_retire::run;
+  desc.on_retire = &slow_retire::retire;
+  desc.context = &retire;
+  tpool_timer *timer = nullptr;
+  ASSERT_EQ(tpool_timer_start(pool.get(), &desc, &timer), TPOOL_OK);
+  ASSERT_TRUE(eventually([&] { return timer_fired(timer) == 1; }));
+  // Cancelled while its instance runs: the worker retires it afterwards.
+  ASSERT_EQ(tpool_timer_cancel(timer, 0), TPOOL_E_JOB_RUNNING);
+  retire.hold.store(false);
+  ASSERT_TRUE(eventually([&] { return retire.entered.load(); }));
+  EXPECT_EQ(tpool_timer_cancel(timer, 1), TPOOL_OK);
+  EXPECT_TRUE(retire.returned.load());
+  tpool_timer_release(timer);
+}
+
 // ---- set --------------------------------------------------------------------
 
 TEST(TimerSet, BringsAFarDueTimeNear) {

@@ -210,6 +210,44 @@ TEST(ObjectWaitCancel, WaitingFromItsOwnJobReportsWouldDeadlock) {
   tpool_wait_release(wait);
 }
 
+struct slow_retire {
+  std::atomic<bool> entered{false};
+  std::atomic<bool> returned{false};
+  std::atomic<bool> hold{true};
+  static void TPOOL_CALL run(void *context, tpool_job_info *, tpool_wait_result) {
+    slow_retire *self = static_cast<slow_retire *>(context);
+    while (self->hold.load()) std::this_thread::sleep_for(1ms);
+  }
+  static void TPOOL_CALL retire(void *context) {
+    slow_retire *self = static_cast<slow_retire *>(context);
+    self->entered.store(true);
+    std::this_thread::sleep_for(50ms);
+    self->returned.store(true);
+  }
+};
+
+TEST(ObjectWaitCancel, WithWaitReturnsOnlyAfterAnOnRetireRunningOnAWorker) {
+  pool_fixture pool(small_config(2));
+  test_object event;
+  event.signal();
+  slow_retire retire;
+  tpool_wait_desc desc;
+  tpool_wait_desc_init(&desc);
+  desc.fn = &slow_retire::run;
+  desc.on_retire = &slow_retire::retire;
+  desc.context = &retire;
+  desc.object = event.object();
+  tpool_wait *wait = nullptr;
+  ASSERT_EQ(tpool_wait_start(pool.get(), &desc, &wait), TPOOL_OK);
+  ASSERT_TRUE(
+      eventually([&] { return tpool_test::stats_of(pool.get()).priority[1].started == 1; }));
+  retire.hold.store(false);
+  ASSERT_TRUE(eventually([&] { return retire.entered.load(); }));
+  EXPECT_EQ(tpool_wait_cancel(wait, 1), TPOOL_E_JOB_FINISHED);
+  EXPECT_TRUE(retire.returned.load());
+  tpool_wait_release(wait);
+}
+
 TEST(ObjectWaitRelease, CancelsAPendingWaitAndRetiresIt) {
   pool_fixture pool(small_config(1));
   test_object event;
