@@ -214,7 +214,7 @@
       ['Power plan', env.power_plan || 'not recorded'],
       ['Stable mode', env.stable_mode ? 'yes' : 'no'],
       ['Cache-line hand-off', handoffText(env.cache_line_handoff_ns)],
-      ['Pools compared', poolsOf(data).map(function (pool) { return pool + fifoNote(data, pool); }).join(', ')],
+      ['Pools measured', poolsOf(data).filter(function (pool) { return pool !== 'inline'; }).map(function (pool) { return pool + fifoNote(data, pool); }).join(', ')],
       ['Rows', referenceRows + ' reference rows (expected ' + (get(data, 'expected_rows.reference') || '?') + '), ' +
         observations.length + ' in total, every one validated']
     ];
