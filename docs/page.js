@@ -626,8 +626,9 @@
     }
     var extra = data.extra || {};
     (extra.high_start_behind_low_flood || []).forEach(function (f) {
-      var label = 'Start of one HIGH task submitted behind ' + (formatNumber(f.low_tasks_ahead, 0) || '?') + ' LOW tasks (' +
-        (formatNumber(f.iterations, 0) || '?') + ' iterations each, ' + f.workers + ' workers)';
+      var label = 'Start of one HIGH task submitted behind ' +
+        (isNumber(f.low_tasks_ahead) ? formatNumber(f.low_tasks_ahead, 0) + ' LOW tasks' : 'a flood of LOW tasks') +
+        ' (' + (formatNumber(f.iterations, 0) || '?') + ' iterations each, ' + f.workers + ' workers)';
       add(f.pool + fifoNote(data, f.pool), label + ', median of ' + f.samples, f.p50_us, '\u00B5s');
       add(f.pool + fifoNote(data, f.pool), label + ', worst of ' + f.samples, f.max_us, '\u00B5s');
     });
