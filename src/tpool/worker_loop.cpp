@@ -42,7 +42,7 @@ size_t pool::queued_now() const {
 void pool::worker_main(worker_slot &slot) {
   // For the worker's whole life: calls that would wait for this pool from
   // one of its jobs are refused (TPOOL_E_WOULD_DEADLOCK).
-  scoped_thread_role context(this, nullptr);
+  scoped_thread_role context(this, nullptr, &slot);
   // start_worker counted this worker as live and idle before it started.
   bool idle = true;
   bool spinner = false;
@@ -222,8 +222,7 @@ void pool::wake_worker_if_work_remains() {
 
 uint64_t pool::run_job(worker_slot &slot, const queued_job &job, int32_t priority,
                        uint64_t start_cycles) {
-  if (job_record *record = job.record())
-    return run_record_job(slot, record, priority, start_cycles);
+  if (job_record *record = job.record()) return run_record_job(slot, record, start_cycles);
   if (discard_queued_.load(std::memory_order_relaxed)) {
     // CANCEL shutdown in progress: nothing that has not started may start.
     cancel_unstarted(job, priority);
@@ -259,8 +258,7 @@ uint64_t pool::run_job(worker_slot &slot, const queued_job &job, int32_t priorit
   return end_cycles;
 }
 
-uint64_t pool::run_record_job(worker_slot &slot, job_record *record, int32_t priority,
-                              uint64_t start_cycles) {
+uint64_t pool::run_record_job(worker_slot &slot, job_record *record, uint64_t start_cycles) {
   if (discard_queued_.load(std::memory_order_relaxed)) {
     // CANCEL shutdown in progress: nothing that has not started may start.
     if (record->try_cancel()) finish_cancelled(record);
@@ -268,10 +266,23 @@ uint64_t pool::run_record_job(worker_slot &slot, job_record *record, int32_t pri
     return start_cycles;
   }
   if (!record->try_start()) {
-    // Cancelled while queued; the canceller owned the outcome.
+    // Cancelled while queued, or run by a group wait that helped: whoever
+    // won owned the outcome.
     allocator_->unref(record, &slot.freed);
     return start_cycles;
   }
+  const uint64_t end_cycles = execute_record(slot, record, start_cycles, false);
+  allocator_->unref(record, &slot.freed);
+  return end_cycles;
+}
+
+void pool::run_claimed(worker_slot &slot, job_record *record) {
+  execute_record(slot, record, platform::cycles(), true);
+}
+
+uint64_t pool::execute_record(worker_slot &slot, job_record *record, uint64_t start_cycles,
+                              bool nested) {
+  const int32_t priority = record->priority;
   worker_slot::per_priority &counters = slot.priority[priority];
   const uint64_t waited = elapsed_since(record->submit_cycles, start_cycles);
   bump(counters.started);
@@ -301,10 +312,10 @@ uint64_t pool::run_record_job(worker_slot &slot, job_record *record, int32_t pri
   record->publish_outcome(outcome);
   // After the outcome is published (pool.h, "Idle means").
   const uint64_t end_cycles = platform::cycles();
-  bump(slot.busy_cycles, elapsed_since(start_cycles, end_cycles));
+  if (!nested) bump(slot.busy_cycles, elapsed_since(start_cycles, end_cycles));
   bump(slot.jobs_run);
   bump(outcome == job_state::kDone ? counters.done : counters.failed);
-  allocator_->unref(record, &slot.freed);
+  if (record->group != nullptr) record->group->job_finished(outcome);
   return end_cycles;
 }
 
