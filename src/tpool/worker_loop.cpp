@@ -10,12 +10,14 @@
 
 namespace tpool_impl {
 namespace {
-// Spin budget of an idle worker before it parks. The first rounds only
-// pause (a job often arrives within microseconds in a busy pool); later ones
-// yield the processor, so that with more workers than cores the spinner
-// never keeps a producer or a busy worker off the CPU for long.
+// Spin budget of an idle worker before it parks: pauses only (a job often
+// arrives within microseconds in a busy pool). Never a scheduler yield: a
+// thread that yields in a loop is charged for it by the scheduler (Linux's
+// EEVDF moves its deadline past the other runnable threads', and Wine's
+// SwitchToThread is sched_yield), so once parked and woken it could not
+// preempt a busy thread on its processor and waited a whole time slice,
+// milliseconds, behind a submitter that kept running.
 constexpr uint32_t kSpinRounds = 48;
-constexpr uint32_t kPauseRounds = 8;
 constexpr uint32_t kPausesPerRound = 32;
 // Linger: polls of the queue (reads only) a worker that just ran a job makes
 // before it counts itself idle, with kLingerPauses pauses between polls:
@@ -165,11 +167,7 @@ pool::idle_verdict pool::wait_for_work(uint64_t idle_since_ns, bool *spinner) {
       if (work_or_closing(std::memory_order_relaxed)) {
         return idle_verdict::look_again;  // still the spinner
       }
-      if (round < kPauseRounds) {
-        for (uint32_t pause = 0; pause < kPausesPerRound; ++pause) platform::cpu_relax();
-      } else {
-        platform::yield_thread();
-      }
+      for (uint32_t pause = 0; pause < kPausesPerRound; ++pause) platform::cpu_relax();
     }
     // Give up: end_spin before prepare_wait, then re-check (the hand-off rule).
     work_events_.end_spin();
