@@ -455,6 +455,24 @@ TEST(GroupRelease, AGroupMayBeReleasedAfterItsPoolIsDestroyed) {
   EXPECT_EQ(tpool_group_release(group), TPOOL_OK);
 }
 
+TEST(GroupRelease, AReleasedGroupIsRejectedWhileItsStorageIsNotReused) {
+  pool_fixture pool(small_config(1));
+  tpool_group *group = nullptr;
+  ASSERT_EQ(tpool_group_create(pool.get(), &group), TPOOL_OK);
+  ASSERT_EQ(tpool_group_release(group), TPOOL_OK);
+  EXPECT_EQ(tpool_group_release(group), TPOOL_E_INVALID_HANDLE);
+  EXPECT_EQ(tpool_group_submit(group, &tpool_test::noop_job, nullptr, 0), TPOOL_E_INVALID_HANDLE);
+  EXPECT_EQ(tpool_group_wait(group, 0), TPOOL_E_INVALID_HANDLE);
+  EXPECT_EQ(tpool_group_cancel(group, nullptr), TPOOL_E_INVALID_HANDLE);
+  const tpool_job_desc desc = group_desc(group, &tpool_test::noop_job, nullptr, 0);
+  EXPECT_EQ(tpool_submit_ex(pool.get(), &desc, nullptr), TPOOL_E_INVALID_HANDLE);
+  // The storage is recycled: the next group may reuse it, and then the old
+  // handle is the new group's (the documented limit of detection).
+  tpool_group *next = nullptr;
+  ASSERT_EQ(tpool_group_create(pool.get(), &next), TPOOL_OK);
+  EXPECT_EQ(tpool_group_release(next), TPOOL_OK);
+}
+
 TEST(GroupStress, ProducersCancellersAndWaitersTogetherKeepExactlyOnce) {
   pool_fixture pool(small_config(4));
   group_handle group(pool.get());
