@@ -2,7 +2,9 @@
 // tpool pool, shows live progress from a periodic status job (a timer),
 // learns that the batch finished from an OS event it waits on through the
 // pool (with a watchdog timeout), then reports the completion order per
-// priority and the pool's diagnostics, and shuts down cleanly.
+// priority and the pool's diagnostics; then a job group fan-out/fan-in and
+// a parallel loop on the same pool (fork_join_demo.h); and shuts down
+// cleanly.
 //
 //   tpool_client            200 jobs of 5-20 ms on 4 workers
 //   tpool_client --short    40 jobs of 1-3 ms (the ctest)
@@ -18,6 +20,7 @@
 
 #include "batch_signal.h"
 #include "demo_jobs.h"
+#include "fork_join_demo.h"
 #include "progress_line.h"
 #include "report.h"
 #include "status_job.h"
@@ -104,13 +107,17 @@ int run(const demo_options &options) {
 
   if (ok) print_completion_order(jobs);
   print_pool_diagnostics(pool);
-  ok = check(tpool_shutdown(pool, TPOOL_SHUTDOWN_DRAIN, 10000), "tpool_shutdown") && ok;
-  // Counters after shutdown are final: nothing can still be running.
+  // The pool is idle and the status timer gone: these counters are final
+  // for the demo jobs and the status and batch-signal instances, the only
+  // jobs so far.
   ok = check(tpool_get_stats(pool, &stats), "tpool_get_stats") && ok;
   background_jobs background;
   background.done[TPOOL_PRIORITY_HIGH] = status.done() + finished.done();
   background.cancelled[TPOOL_PRIORITY_HIGH] = status.cancelled();
   ok = verify_exactly_once(jobs, stats, background) && ok;
+  std::printf("\n");
+  ok = run_fork_join_demos(pool, options.job_count <= 40) && ok;
+  ok = check(tpool_shutdown(pool, TPOOL_SHUTDOWN_DRAIN, 10000), "tpool_shutdown") && ok;
   ok = check(tpool_destroy(pool), "tpool_destroy") && ok;
 
   std::printf("\n%s\n",
