@@ -130,7 +130,7 @@ enum {
   X(TPOOL_E_JOB_FINISHED, 12, "the job already has its outcome")                         \
   X(TPOOL_E_INVALID_HANDLE, 13, "the handle was released or is not a tpool handle")      \
   X(TPOOL_E_INTERNAL, 15, "internal error (a bug): please report it")                    \
-  X(TPOOL_E_FAILED, 16, "a loop body reported failure; the loop stopped early")           \
+  X(TPOOL_E_FAILED, 16, "a loop body reported failure; the loop stopped early")          \
   X(TPOOL_E_CANCELLED, 20, "the timer was cancelled; it never fires again")
 
 /* clang-format off: the X-macro expansion below is not a statement */
