@@ -647,6 +647,29 @@
     return rows;
   }
 
+  // The timer probe (extra.timers): lateness per number of armed timers and
+  // the CPU of idle armed timers, in words.
+  function timerRows(data) {
+    var rows = [];
+    var t = (data.extra || {}).timers;
+    if (!t || typeof t !== 'object') return rows;
+    function add(metric, value, unit) { rows.push({ pool: t.pool || 'tpool', metric: metric, value: value, unit: unit, kind: 'number' }); }
+    (Array.isArray(t.lateness) ? t.lateness : []).forEach(function (l) {
+      var label = 'Start of a timer\u2019s job after its due time, ' + (formatNumber(l.armed_timers, 0) || '?') +
+        ' timers armed, due over ' + (formatNumber(l.window_ms, 0) || '?') + ' ms' +
+        (l.armed_before_first_due === false ? ' (not all armed before the first was due)' : '');
+      add(label + ', median', l.p50_us, '\u00B5s');
+      add(label + ', 99th percentile', l.p99_us, '\u00B5s');
+      add(label + ', worst of ' + (formatNumber(l.samples, 0) || '?'), l.max_us, '\u00B5s');
+    });
+    var idle = t.idle_cpu;
+    if (idle && typeof idle === 'object') {
+      add('Process CPU over ' + (formatNumber(idle.interval_ms, 0) || '?') + ' ms with ' + (formatNumber(idle.armed_timers, 0) || '?') + ' idle armed timers', idle.cpu_ms, 'ms');
+      add('The same pool over the same time before they were armed', idle.cpu_ms_without_timers, 'ms');
+    }
+    return rows;
+  }
+
   function probeValueCell(row) {
     if (row.kind === 'verdict') {
       if (row.value === true) return { text: 'yes', value: 'true', className: 'pass' };
@@ -677,6 +700,17 @@
         { key: 'value', label: 'Value', cell: probeValueCell },
         { key: 'unit', label: 'Unit', text: true, cell: function (r) { return r.unit ? textCell(r.unit) : { text: '', className: 'text' }; } }
       ], rows, { id: ctx.prefix + 'table-probes', className: 'probe-table' }));
+    }
+    var timers = timerRows(data);
+    if (timers.length === 0) {
+      children.push(notice('This capture has no timer measurements.'));
+    } else {
+      children.push(buildTable('Timers: how late a timer\u2019s job starts, and what idle armed timers cost', [
+        { key: 'pool', label: 'Pool', text: true, cell: function (r) { return textCell(r.pool); } },
+        { key: 'metric', label: 'Measurement', text: true, cell: function (r) { return textCell(r.metric); } },
+        { key: 'value', label: 'Value', cell: probeValueCell },
+        { key: 'unit', label: 'Unit', text: true, cell: function (r) { return r.unit ? textCell(r.unit) : { text: '', className: 'text' }; } }
+      ], timers, { id: ctx.prefix + 'table-timers', className: 'timer-table' }));
     }
     return section(ctx, 'probes', 'Starvation and other probes', children);
   }

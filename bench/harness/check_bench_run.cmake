@@ -3,7 +3,8 @@
 #                   native-runs.csv with n reference rows, benchmarks.json and gbench.json present;
 #                   every pool of EXPECT_POOLS (;-list, may be empty) compared and with CSV rows;
 #                   benchmarks.json of schema version 3 with best_peer on tpool's cells and
-#                   offered-load latency for every compared pool.
+#                   offered-load latency for every compared pool, and the timer
+#                   probe's two lateness measurements and idle figure.
 #   EXPECT=failure: non-zero exit, no success marker, and no result rows written.
 # Inputs: BENCH, EMULATOR (may be empty), OUT, SOURCE_ROOT, EXTRA_ARGS (;-list), EXPECT,
 #         EXPECT_POOLS.
@@ -97,6 +98,21 @@ if(EXPECT STREQUAL "success")
       message(FATAL_ERROR "no offered-load latency for pool '${pool}'")
     endif()
   endforeach()
+  # The timer probe: lateness at two timer counts and the idle figure.
+  string(JSON _timer_runs ERROR_VARIABLE _timer_error LENGTH "${_json}" extra timers lateness)
+  if(_timer_error OR NOT _timer_runs EQUAL 2)
+    message(FATAL_ERROR "extra.timers.lateness does not hold two measurements (${_timer_error})")
+  endif()
+  foreach(i 0 1)
+    string(JSON _p99 ERROR_VARIABLE _timer_error GET "${_json}" extra timers lateness ${i} p99_us)
+    if(_timer_error)
+      message(FATAL_ERROR "extra.timers.lateness[${i}] has no p99_us")
+    endif()
+  endforeach()
+  string(JSON _idle_cpu ERROR_VARIABLE _timer_error GET "${_json}" extra timers idle_cpu cpu_ms)
+  if(_timer_error)
+    message(FATAL_ERROR "extra.timers.idle_cpu has no cpu_ms")
+  endif()
   message(STATUS "bench ok: ${_marker_rows} reference rows, ${_csv_rows} rows in total, pools: ${_compared}")
 else()
   if(_exit EQUAL 0)

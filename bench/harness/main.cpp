@@ -216,7 +216,8 @@ int run(const cli_options &options) {
                                   {"HIGH behind LOW", &run_high_behind_low_probe},
                                   {"starvation", &run_starvation_probe},
                                   {"cancellation", &run_cancellation_probe},
-                                  {"growth", &run_growth_probe}};
+                                  {"growth", &run_growth_probe},
+                                  {"timers", &run_timer_probe}};
     for (const named_probe &p : probes) {
       std::fprintf(stderr, "[bench] probe %s\n", p.name);
       std::string failure;

@@ -46,6 +46,11 @@ bool run_cancellation_probe(const probe_options &options, run_report *report, st
 // to reap them back to 1 after idle_timeout_ms.
 bool run_growth_probe(const probe_options &options, run_report *report, std::string *failure);
 
+// tpool only: timer lateness (start minus due time) with 1,000 and 100,000
+// armed timers, and the process CPU of 10,000 idle armed timers
+// (extra.timers; timer_probe.cpp).
+bool run_timer_probe(const probe_options &options, run_report *report, std::string *failure);
+
 // A task that blocks its worker until the gate opens (probes only).
 struct gate_task {
   bench_task task;

@@ -9,7 +9,8 @@
 // What stays here and why (everything else is std::thread, std::mutex,
 // std::this_thread::sleep_for):
 //  - the tick clock, because the published timings are QueryPerformanceCounter
-//    ticks on Windows and CLOCK_MONOTONIC nanoseconds elsewhere;
+//    ticks on Windows and CLOCK_MONOTONIC nanoseconds elsewhere, and the
+//    process CPU clock (the timer probe's idle figure);
 //  - native threads, because the serial-threads scenario and the
 //    thread_per_task peer measure what starting an OS thread costs, which
 //    std::thread would wrap in its runtime's own machinery (winpthreads under
@@ -40,6 +41,11 @@ uint64_t tick_frequency();
 // Nanoseconds from the same clock as ticks(), for deadlines and readiness
 // polls; never goes back.
 uint64_t monotonic_ns();
+
+// CPU time the whole process has used so far (user + kernel), in
+// nanoseconds: GetProcessTimes on Windows (Wine advances it in 10 ms steps),
+// CLOCK_PROCESS_CPUTIME_ID elsewhere. 0 if unavailable.
+uint64_t process_cpu_ns();
 
 // ---- waiting ---------------------------------------------------------------
 

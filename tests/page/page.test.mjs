@@ -330,6 +330,42 @@ test('the other probes are tables of pool, measurement, value and unit, in words
   await page.close();
 });
 
+test('the timer probe is a table of pool, measurement, value and unit with every figure of extra.timers', async () => {
+  const { page } = await openPage(pageUrl);
+  for (const platform of published) {
+    const capture = captures[platform];
+    const panel = await showTab(page, platform);
+    const timers = capture.extra?.timers;
+    const table = panel.locator('.timer-table');
+    if (!timers) {
+      assert.equal(await table.count(), 0);
+      continue;
+    }
+    assert.equal(await table.count(), 1, `${platform} has a timer table`);
+    const headers = await table.locator('thead th').allInnerTexts();
+    assert.deepEqual(headers.map((h) => h.trim()), ['Pool', 'Measurement', 'Value', 'Unit']);
+    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+      pool: tr.cells[0].textContent, metric: tr.cells[1].textContent, value: tr.cells[2].dataset.value, unit: tr.cells[3].textContent
+    })));
+    assert.equal(rows.length, timers.lateness.length * 3 + 2);
+    for (const l of timers.lateness) {
+      const armed = l.armed_timers.toLocaleString('en-US');
+      const median = rows.find((r) => r.metric.includes(`${armed} timers armed`) && r.metric.endsWith('median'));
+      const p99 = rows.find((r) => r.metric.includes(`${armed} timers armed`) && r.metric.endsWith('99th percentile'));
+      assert.ok(median && p99, `lateness rows for ${armed} timers`);
+      assert.equal(Number(median.value), l.p50_us);
+      assert.equal(Number(p99.value), l.p99_us);
+      assert.equal(median.unit, 'µs');
+      assert.equal(median.pool, 'tpool');
+    }
+    const idle = rows.find((r) => r.metric.includes('idle armed timers'));
+    assert.equal(Number(idle.value), timers.idle_cpu.cpu_ms);
+    assert.equal(idle.unit, 'ms');
+    for (const r of rows) assert.doesNotMatch(r.metric, /[a-z]+_[a-z_]+|\[\d+\]/, `'${r.metric}' reads as words`);
+  }
+  await page.close();
+});
+
 test('the observations table of a tab holds every CSV row of its capture and filters them', async () => {
   const { page } = await openPage(pageUrl);
   for (const platform of published) {

@@ -58,6 +58,12 @@ uint64_t monotonic_ns() {
   return ticks();
 }
 
+uint64_t process_cpu_ns() {
+  timespec used{};
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &used) != 0) return 0;
+  return static_cast<uint64_t>(used.tv_sec) * 1000000000ull + static_cast<uint64_t>(used.tv_nsec);
+}
+
 bool wait_on_address(const std::atomic<uint32_t> &address, uint32_t expected, uint32_t timeout_ms) {
   if (timeout_ms == kInfinite) {
     futex(address, FUTEX_WAIT, expected, nullptr);

@@ -63,6 +63,18 @@ uint64_t monotonic_ns() {
   return seconds * 1000000000ull + remainder * 1000000000ull / g_frequency;
 }
 
+uint64_t process_cpu_ns() {
+  FILETIME creation, exit, kernel, user;
+  if (!GetProcessTimes(GetCurrentProcess(), &creation, &exit, &kernel, &user)) return 0;
+  const auto ns = [](const FILETIME &time) {
+    ULARGE_INTEGER value;
+    value.LowPart = time.dwLowDateTime;
+    value.HighPart = time.dwHighDateTime;
+    return value.QuadPart * 100ull;  // FILETIME counts 100 ns units
+  };
+  return ns(kernel) + ns(user);
+}
+
 bool wait_on_address(const std::atomic<uint32_t> &address, uint32_t expected, uint32_t timeout_ms) {
   static_assert(sizeof(std::atomic<uint32_t>) == sizeof(uint32_t));
   volatile VOID *target = const_cast<volatile VOID *>(static_cast<const volatile VOID *>(&address));
