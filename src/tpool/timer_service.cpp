@@ -177,7 +177,11 @@ void timer_service::fire(timer_entry *t, uint64_t now) {
     }
     t->skipped.fetch_add(1, std::memory_order_relaxed);
   } else {
+    // Counted first: the instance may end (and its on_complete run) before
+    // submit returns, and fired must never be below the instances that ended.
+    t->fired.fetch_add(1, std::memory_order_relaxed);
     const tpool_status status = submit_instance(t, &timer_service::instance_run);
+    if (status != TPOOL_OK) t->fired.fetch_sub(1, std::memory_order_relaxed);
     if (status == TPOOL_E_SHUT_DOWN) return;  // the pool closed; stop() retires it
     if (status != TPOOL_OK) {
       if (!t->retry_logged) {
@@ -189,7 +193,6 @@ void timer_service::fire(timer_entry *t, uint64_t now) {
       schedule(t, now + kRetryNs);  // scheduled_ns stays on the grid
       return;
     }
-    t->fired.fetch_add(1, std::memory_order_relaxed);
   }
   switch (t->mode) {
     case TPOOL_TIMER_ONCE:
