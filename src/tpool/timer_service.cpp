@@ -98,7 +98,8 @@ tpool_timer_state timer_service::state_of(timer_entry *t) {
   if (t->detached.load(std::memory_order_acquire)) {
     return state_of_final(t->phase.load(std::memory_order_acquire));
   }
-  tpsync::lock_guard guard(lock_);
+  timer_service &service = static_cast<timer_service &>(*t->service);
+  tpsync::lock_guard guard(service.lock_);
   const uint8_t phase = t->phase.load(std::memory_order_relaxed);
   if (phase != trigger_phase::kLive) return state_of_final(phase);
   const bool idle = t->mode == TPOOL_TIMER_ONCE && !t->in_heap() && !t->pending_fire;

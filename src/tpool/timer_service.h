@@ -63,8 +63,9 @@ class timer_service final : public trigger_service {
       EXCLUDES(lock_);
   // tpool_timer_set on a timer that is not detached; period_ms is valid.
   tpool_status set(timer_entry *t, uint32_t delay_ms, uint32_t period_ms) EXCLUDES(lock_);
-  // tpool_timer_query's state.
-  tpool_timer_state state_of(timer_entry *t) EXCLUDES(lock_);
+  // tpool_timer_query's state. Static: a detached timer's service may be
+  // gone, and only a live one is asked (under its lock).
+  static tpool_timer_state state_of(timer_entry *t);
 
   // Retry delay of a firing whose instance could not be submitted.
   static constexpr uint64_t kRetryNs = 1000000;

@@ -140,7 +140,7 @@ TPOOL_API tpool_status TPOOL_CALL tpool_timer_query(const tpool_timer *timer,
     // The query changes nothing; the service's lock is what it needs.
     timer_entry *t = const_cast<timer_entry *>(timer_of(timer));
     if (!live_timer(t)) return TPOOL_E_INVALID_HANDLE;
-    if (out_state != nullptr) *out_state = service_of(t).state_of(t);
+    if (out_state != nullptr) *out_state = timer_service::state_of(t);
     if (out_fired != nullptr) *out_fired = t->fired.load(std::memory_order_relaxed);
     if (out_skipped != nullptr) *out_skipped = t->skipped.load(std::memory_order_relaxed);
     return TPOOL_OK;
