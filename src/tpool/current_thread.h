@@ -15,13 +15,13 @@ struct thread_role {
   const job_record *current_job = nullptr;
 };
 
-// The calling thread's context (thread_local; trivially constructed, so no
-// TLS initialization guard runs on the hot path).
+// The calling thread's role (thread_local; trivially constructed, so no TLS
+// initialization guard runs on the hot path).
 thread_role &current_thread() noexcept;
 
-// Sets the context for a scope and restores the previous one, so nested
-// callbacks (a completion callback running inside another pool's job) see
-// the right values.
+// Sets the calling thread's role for a scope and restores the previous one,
+// so nested callbacks (a completion callback running inside another pool's
+// job) see the right values.
 class scoped_thread_role {
  public:
   scoped_thread_role(const pool *owner, const job_record *job) noexcept : saved_(current_thread()) {
