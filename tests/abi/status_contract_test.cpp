@@ -5,7 +5,7 @@
 //  - no test anywhere sees a status a function does not list: in
 //    fault-injection builds every DLL audits its own returns, and
 //    tests/support/status_audit.cpp fails any test program that saw one.
-// The lists come from src/*/documented_statuses.inc, generated from the
+// The lists come from src/*/testing/*_statuses.inc, generated from the
 // headers by tools/gen_api_docs.py (and checked fresh by a ctest).
 // TPOOL_E_OUT_OF_MEMORY, TPOOL_E_THREAD_START and their prioq counterpart
 // need the fault-injection seam; other builds report them as not covered
