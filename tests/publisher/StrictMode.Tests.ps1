@@ -33,6 +33,7 @@ Describe 'tools/publisher under Set-StrictMode -Version Latest' {
 
     It 'dot-sources every part of the publisher' {
         $parts.Count | Should -BeGreaterThan 6
+        @($parts | Where-Object { (Split-Path -Leaf $_) -eq 'TargetsTable.ps1' }) | Should -Not -BeNullOrEmpty
     }
     It 'is really in effect for the functions the parts define (an index past the end throws)' {
         { Get-ProbeElement } | Should -Throw
@@ -99,5 +100,9 @@ Describe 'tools/publisher under Set-StrictMode -Version Latest' {
         $run.ExitCode | Should -Be 0
         $run.TimedOut | Should -BeFalse
         Test-TpoolSuccessMarker -StdoutLines $run.StdoutLines | Should -BeNullOrEmpty
+    }
+    It 'generates the targets table from the published capture' {
+        $markdown = ConvertTo-TpoolTargetsMarkdown -JsonText ([System.IO.File]::ReadAllText((Join-Path $repo 'assets/benchmarks.json')))
+        $markdown | Should -Match '\| minimal jobs, 1 producer'
     }
 }

@@ -34,6 +34,9 @@ function Publish-TpoolCapture {
     leaks; then each old file is moved aside and the new one moved in. If any
     step fails, the previous files are put back and the error is rethrown, so
     AssetsDir holds either the whole old capture or the whole new one.
+    When AssetsDir is RepoRoot's own assets/ folder, the targets table of
+    docs/measurement-notes.md is rewritten from the new capture too
+    (TargetsTable.ps1).
     #>
     [CmdletBinding()]
     param(
@@ -61,6 +64,11 @@ function Publish-TpoolCapture {
         $staged = @($script:TpoolPublishedFiles | ForEach-Object { Join-Path $staging $_ })
         $leaks = @(Find-TpoolLeak -Path $staged -RepoRoot $RepoRoot)
         if ($leaks.Count -gt 0) { throw ('Refusing to publish: ' + ($leaks -join ' ')) }
+        $notes = $null
+        if ($RepoRoot -and [System.IO.Path]::GetFullPath((Join-Path $RepoRoot 'assets')).TrimEnd('/', '\') -eq $AssetsDir.TrimEnd('/', '\')) {
+            $notes = Join-Path (Join-Path $RepoRoot 'docs') 'measurement-notes.md'
+            $notesText = Get-TpoolTargetsDocument -JsonPath (Join-Path $staging 'benchmarks.json') -DocPath $notes
+        }
 
         foreach ($name in $script:TpoolPublishedFiles) {
             $current = Join-Path $AssetsDir $name
@@ -73,6 +81,7 @@ function Publish-TpoolCapture {
             Move-Item -LiteralPath (Join-Path $staging $name) -Destination (Join-Path $AssetsDir $name)
             $installed += $name
         }
+        if ($notes) { Write-TpoolUtf8File -Path $notes -Text $notesText }
     } catch {
         foreach ($name in $installed) {
             Remove-Item -LiteralPath (Join-Path $AssetsDir $name) -Force -ErrorAction SilentlyContinue

@@ -5,7 +5,7 @@ Set-StrictMode -Version Latest
 
 # CsvColumns.ps1 is generated (tools/gen_csv_columns.py); the gates use it.
 foreach ($part in @('Platform.ps1', 'BenchProcess.ps1', 'CsvColumns.ps1', 'CaptureGates.ps1',
-                    'LeakScan.ps1', 'PublishCapture.ps1', 'Summary.ps1')) {
+                    'LeakScan.ps1', 'TargetsTable.ps1', 'PublishCapture.ps1', 'Summary.ps1')) {
     . (Join-Path $PSScriptRoot $part)
 }
 
@@ -16,5 +16,6 @@ Export-ModuleMember -Function @(
     'Test-TpoolCsvRows', 'Test-TpoolObservations', 'Test-TpoolCapture',
     'Find-TpoolLeak', 'Get-TpoolForbiddenTokens',
     'New-TpoolBenchmarkDataScript', 'Publish-TpoolCapture',
-    'Get-TpoolSummary', 'Read-TpoolCapture'
+    'Get-TpoolSummary', 'Read-TpoolCapture',
+    'ConvertTo-TpoolTargetsMarkdown', 'Get-TpoolTargetsDocument', 'Update-TpoolTargetsTable'
 )
