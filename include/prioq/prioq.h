@@ -1,9 +1,17 @@
 /*
  * prioq: a concurrent priority queue with a plain C ABI.
  *
- * Three priorities, HIGH = 0, MEDIUM = 1, LOW = 2. Items are opaque pointers
- * owned by the caller: the queue stores and returns them, never dereferences
- * or frees them. A null item is an item like any other.
+ * Three priorities, HIGH = 0, MEDIUM = 1, LOW = 2.
+ *
+ * Items
+ *   By default an item is an opaque pointer owned by the caller: the queue
+ *   stores and returns it, never dereferences or frees it; a null item is an
+ *   item like any other (prioq_push, prioq_pop, ...). A queue created with a
+ *   larger prioq_config.item_size holds items of that many bytes instead,
+ *   copied in and out (prioq_push_item, prioq_pop_item, ...): a small struct
+ *   travels inside the queue, with no allocation and no pointer to chase.
+ *   The item functions work on every queue (on a pointer queue an item is
+ *   the pointer's bytes); the pointer functions only on pointer queues.
  *
  * Ordering contract
  *   A pop returns the oldest item of the highest-priority non-empty level.
@@ -19,9 +27,13 @@
  *   resolution is the OS tick, 1-16 ms): items pushed within one tick are
  *   equally old, and a tie goes to the higher priority.
  *
- * Thread safety
+ * Thread safety and memory ordering
  *   Every function except prioq_destroy may be called concurrently from any
  *   number of threads on the same queue. prioq_destroy must be the last call.
+ *   Every successful push, and every pop that returns an item, is a full
+ *   memory barrier (it includes a sequentially consistent read-modify-write):
+ *   what the caller wrote before a push is visible to whoever pops the item,
+ *   and a load the caller makes after a push cannot be performed before it.
  *
  * Errors
  *   Every function that returns a prioq_status lists, in its comment, each
@@ -46,7 +58,7 @@
 #include <stdint.h>
 
 #define PRIOQ_VERSION_MAJOR 1
-#define PRIOQ_VERSION_MINOR 1
+#define PRIOQ_VERSION_MINOR 2
 #define PRIOQ_VERSION_PATCH 0
 /* Packed 0x00MMmmpp; compare with prioq_version() to detect a header/DLL mismatch. */
 #define PRIOQ_VERSION_HEX \
@@ -123,8 +135,15 @@ typedef struct prioq_config {
   size_t capacity;             /* max items over all priorities; 0 (default): unbounded */
   uint32_t spin_count;         /* pop spins this many rounds before sleeping; default 0 */
   uint32_t reserved_;          /* must be 0 */
+  /* Version 2. Bytes per item: 0 or sizeof(void *) (default: pointer
+   * items), or any multiple of sizeof(void *) up to PRIOQ_MAX_ITEM_SIZE
+   * (see "Items"). */
+  uint32_t item_size;
+  uint32_t reserved1_; /* must be 0 */
 } prioq_config;
 #define PRIOQ_CONFIG_SIZE_V1 ((uint32_t)(offsetof(prioq_config, reserved_) + sizeof(uint32_t)))
+#define PRIOQ_CONFIG_SIZE_V2 ((uint32_t)(offsetof(prioq_config, reserved1_) + sizeof(uint32_t)))
+#define PRIOQ_MAX_ITEM_SIZE 256u
 
 /* An item with its priority, for batch operations. */
 typedef struct prioq_item {
@@ -162,7 +181,9 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_config_init(prioq_config *config);
 /* Creates a queue. config may be null for the defaults.
  * Returns: PRIOQ_OK (*out_queue owns the queue until prioq_destroy);
  * PRIOQ_E_NULL_POINTER if out_queue is null; PRIOQ_E_BAD_STRUCT_SIZE;
- * PRIOQ_E_INVALID_ARGUMENT for a non-zero reserved field;
+ * PRIOQ_E_INVALID_ARGUMENT for a non-zero reserved field or an item_size
+ * that is neither 0 nor a multiple of sizeof(void *) up to
+ * PRIOQ_MAX_ITEM_SIZE;
  * PRIOQ_E_OUT_OF_MEMORY.
  * Allocates: the queue and one 256-cell ring per priority, freed by
  * prioq_destroy. config is read during the call only. Thread-safe. */
@@ -175,8 +196,9 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_create(const prioq_config *config, prioq
  * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_destroy(prioq_queue *queue);
 
-/* Pushes one item (null is a valid item). Never blocks.
+/* Pushes one pointer item (null is a valid item). Never blocks.
  * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue is null;
+ * PRIOQ_E_INVALID_ARGUMENT if the queue's items are not pointers;
  * PRIOQ_E_BAD_PRIORITY for a priority outside 0..2; PRIOQ_E_CLOSED after
  * prioq_close; PRIOQ_E_FULL at capacity; PRIOQ_E_OUT_OF_MEMORY if a level
  * had to grow and could not (the queue is unchanged).
@@ -184,44 +206,104 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_destroy(prioq_queue *queue);
  * (amortized; rings are kept until prioq_destroy). Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_push(prioq_queue *queue, void *item, int32_t priority);
 
-/* Pushes count items all-or-nothing: either every item is queued, in array
- * order per priority, or none is. count == 0 succeeds and queues nothing
- * (items may then be null).
+/* Pushes count pointer items all-or-nothing: either every item is queued,
+ * in array order per priority, or none is. count == 0 succeeds and queues
+ * nothing (items may then be null).
  * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue is null, or items is null
- * with count > 0; PRIOQ_E_BAD_PRIORITY if any item's priority is outside
+ * with count > 0; PRIOQ_E_INVALID_ARGUMENT if the queue's items are not
+ * pointers; PRIOQ_E_BAD_PRIORITY if any item's priority is outside
  * 0..2; PRIOQ_E_CLOSED; PRIOQ_E_FULL; PRIOQ_E_OUT_OF_MEMORY.
  * Allocates: as prioq_push. items is read during the call only. Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_push_batch(prioq_queue *queue, const prioq_item *items,
                                                    size_t count);
 
-/* Pops the next item without waiting. out_priority may be null.
+/* Pops the next pointer item without waiting. out_priority may be null.
  * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue or out_item is null;
+ * PRIOQ_E_INVALID_ARGUMENT if the queue's items are not pointers;
  * PRIOQ_E_EMPTY if the queue is open and empty; PRIOQ_E_CLOSED if it is
  * closed and empty.
  * Allocates nothing. Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_try_pop(prioq_queue *queue, void **out_item,
                                                 int32_t *out_priority);
 
-/* Pops the next item, waiting up to timeout_ms (PRIOQ_INFINITE: no limit)
- * for one to arrive. With timeout_ms == 0 it does not wait, and an empty
- * open queue gives PRIOQ_E_TIMEOUT (prioq_try_pop says PRIOQ_E_EMPTY).
+/* Pops the next pointer item, waiting up to timeout_ms (PRIOQ_INFINITE: no
+ * limit) for one to arrive. With timeout_ms == 0 it does not wait, and an
+ * empty open queue gives PRIOQ_E_TIMEOUT (prioq_try_pop says PRIOQ_E_EMPTY).
  * prioq_close wakes every waiter. out_priority may be null.
  * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue or out_item is null;
+ * PRIOQ_E_INVALID_ARGUMENT if the queue's items are not pointers;
  * PRIOQ_E_TIMEOUT; PRIOQ_E_CLOSED when the queue is closed and empty.
  * Allocates nothing. Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_pop(prioq_queue *queue, uint32_t timeout_ms,
                                             void **out_item, int32_t *out_priority);
 
-/* Pops up to max_count items in pop order into out_items, waiting up to
- * timeout_ms for the first one (timeouts as prioq_pop). *out_count receives
- * how many were popped (at least 1 on success).
+/* Pops up to max_count pointer items in pop order into out_items, waiting up
+ * to timeout_ms for the first one (timeouts as prioq_pop). *out_count
+ * receives how many were popped (at least 1 on success).
  * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue, out_items or out_count
- * is null; PRIOQ_E_INVALID_ARGUMENT if max_count is 0; PRIOQ_E_TIMEOUT;
- * PRIOQ_E_CLOSED.
+ * is null; PRIOQ_E_INVALID_ARGUMENT if max_count is 0 or the queue's items
+ * are not pointers; PRIOQ_E_TIMEOUT; PRIOQ_E_CLOSED.
  * Allocates nothing. Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_pop_batch(prioq_queue *queue, prioq_item *out_items,
                                                   size_t max_count, uint32_t timeout_ms,
                                                   size_t *out_count);
+
+/* Pushes one item: a copy of the queue's item_size bytes at item. Never
+ * blocks. On a pointer queue, item points to the pointer.
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue or item is null;
+ * PRIOQ_E_BAD_PRIORITY for a priority outside 0..2; PRIOQ_E_CLOSED;
+ * PRIOQ_E_FULL; PRIOQ_E_OUT_OF_MEMORY.
+ * Allocates: as prioq_push. item is read during the call only. Thread-safe. */
+PRIOQ_API prioq_status PRIOQ_CALL prioq_push_item(prioq_queue *queue, const void *item,
+                                                  int32_t priority);
+
+/* Pushes count items all-or-nothing, as prioq_push_batch: items holds count
+ * items of item_size bytes back to back, priorities their count priorities.
+ * count == 0 succeeds and queues nothing (the arrays may then be null).
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue is null, or items or
+ * priorities is null with count > 0; PRIOQ_E_BAD_PRIORITY if any priority is
+ * outside 0..2; PRIOQ_E_CLOSED; PRIOQ_E_FULL; PRIOQ_E_OUT_OF_MEMORY.
+ * Allocates: as prioq_push. The arrays are read during the call only.
+ * Thread-safe. */
+PRIOQ_API prioq_status PRIOQ_CALL prioq_push_items(prioq_queue *queue, const void *items,
+                                                   const int32_t *priorities, size_t count);
+
+/* Pops the next item without waiting, copying its item_size bytes to
+ * out_item. out_priority may be null.
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue or out_item is null;
+ * PRIOQ_E_EMPTY if the queue is open and empty; PRIOQ_E_CLOSED if it is
+ * closed and empty.
+ * Allocates nothing. Thread-safe. */
+PRIOQ_API prioq_status PRIOQ_CALL prioq_try_pop_item(prioq_queue *queue, void *out_item,
+                                                     int32_t *out_priority);
+
+/* Pops the next item, waiting up to timeout_ms as prioq_pop does, copying
+ * its item_size bytes to out_item. out_priority may be null.
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue or out_item is null;
+ * PRIOQ_E_TIMEOUT; PRIOQ_E_CLOSED when the queue is closed and empty.
+ * Allocates nothing. Thread-safe. */
+PRIOQ_API prioq_status PRIOQ_CALL prioq_pop_item(prioq_queue *queue, uint32_t timeout_ms,
+                                                 void *out_item, int32_t *out_priority);
+
+/* Pops up to max_count items in pop order, waiting up to timeout_ms for the
+ * first one (timeouts as prioq_pop): item i's item_size bytes go to
+ * out_items + i * item_size, its priority to out_priorities[i]
+ * (out_priorities may be null). *out_count receives how many were popped
+ * (at least 1 on success). Each item is taken in contract order at the
+ * moment it is taken: items pushed while the call runs may come before
+ * older items of lower priority.
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue, out_items or out_count
+ * is null; PRIOQ_E_INVALID_ARGUMENT if max_count is 0; PRIOQ_E_TIMEOUT;
+ * PRIOQ_E_CLOSED when the queue is closed and empty.
+ * Allocates nothing. Thread-safe. */
+PRIOQ_API prioq_status PRIOQ_CALL prioq_pop_items(prioq_queue *queue, void *out_items,
+                                                  int32_t *out_priorities, size_t max_count,
+                                                  uint32_t timeout_ms, size_t *out_count);
+
+/* The queue's item size in bytes (sizeof(void *) for a pointer queue).
+ * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue or out_size is null.
+ * Allocates nothing. Thread-safe. */
+PRIOQ_API prioq_status PRIOQ_CALL prioq_item_size(const prioq_queue *queue, uint32_t *out_size);
 
 /* Closes the queue: later pushes fail with PRIOQ_E_CLOSED, blocked pops
  * wake, and items still inside can be drained. Idempotent.

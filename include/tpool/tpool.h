@@ -382,8 +382,9 @@ TPOOL_API tpool_status TPOOL_CALL tpool_wait_idle(tpool_pool *pool, uint32_t tim
  * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if pool or fn is null;
  * TPOOL_E_BAD_PRIORITY; TPOOL_E_SHUT_DOWN once shutdown has begun;
  * TPOOL_E_OUT_OF_MEMORY.
- * Allocates: a job record, recycled (amortized: no allocation per job once
- * the pool is warm).
+ * Allocates: without out_job, nothing per job (the job is copied into the
+ * queue, whose storage grows when full and is kept: amortized); with
+ * out_job, a job record, recycled (no allocation once the pool is warm).
  * Pointers: context is the caller's; it must stay valid until the job has
  * its outcome (its callback, or its cancellation, has returned).
  * Thread-safe; callable from a job or completion callback. */
@@ -410,8 +411,8 @@ TPOOL_API tpool_status TPOOL_CALL tpool_submit_ex(tpool_pool *pool, const tpool_
  * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if pool is null, descs is null
  * with count > 0, or a desc's fn is null; TPOOL_E_BAD_STRUCT_SIZE;
  * TPOOL_E_BAD_PRIORITY; TPOOL_E_SHUT_DOWN; TPOOL_E_OUT_OF_MEMORY.
- * Allocates: count records (recycled) and, for count > 1, two temporary
- * arrays freed before it returns.
+ * Allocates: for count > 1, temporary arrays freed before it returns; with
+ * out_jobs, count records (recycled); queue storage as tpool_submit.
  * Pointers: as tpool_submit_ex, for every element.
  * Thread-safe; callable from a job or completion callback. */
 TPOOL_API tpool_status TPOOL_CALL tpool_submit_batch(tpool_pool *pool, const tpool_job_desc *descs,
@@ -473,7 +474,8 @@ TPOOL_API tpool_status TPOOL_CALL tpool_job_release(tpool_job *job);
 /* ---- inside a job -------------------------------------------------------- */
 
 /* 1 if cancellation of the running job was requested, else 0 (also for a
- * null info). One atomic load. Only on the worker running the job. */
+ * null info, and always for a job submitted without a handle, which nobody
+ * can ask to cancel). One atomic load. Only on the worker running the job. */
 TPOOL_API int32_t TPOOL_CALL tpool_job_info_cancel_requested(const tpool_job_info *info);
 
 /* Marks the running job FAILED instead of DONE when its callback returns.

@@ -1,7 +1,5 @@
 #include "level.h"
 
-#include "backoff.h"
-
 namespace prioq_impl {
 
 namespace {
@@ -27,8 +25,9 @@ level::~level() {
   }
 }
 
-bool level::init() {
-  first_ring_ = ring::create(kFirstRingCapacity);
+bool level::init(uint32_t item_words) {
+  item_words_ = item_words;
+  first_ring_ = ring::create(kFirstRingCapacity, item_words);
   if (first_ring_ == nullptr) return false;
   push_ring_.store(first_ring_, std::memory_order_relaxed);
   pop_ring_.store(first_ring_, std::memory_order_relaxed);
@@ -36,7 +35,6 @@ bool level::init() {
 }
 
 prioq_status level::reserve(uint64_t count, reservation *out) {
-  tpsync::backoff waiting;
   for (;;) {
     ring *target = push_ring_.load(std::memory_order_seq_cst);
     uint64_t first = 0;
@@ -44,9 +42,6 @@ prioq_status level::reserve(uint64_t count, reservation *out) {
       case ring::reserve_result::ok:
         *out = reservation{target, first, count};
         return PRIOQ_OK;
-      case ring::reserve_result::busy:
-        waiting.pause();
-        break;
       case ring::reserve_result::full: {
         const prioq_status grown = grow(target, count);
         if (grown != PRIOQ_OK) return grown;
@@ -70,7 +65,7 @@ prioq_status level::grow(ring *full, uint64_t count) {
   uint64_t capacity = full->capacity() * 2;
   while (capacity < count * 2 && capacity < kMaxRingCapacity) capacity *= 2;
   if (capacity < count) return PRIOQ_E_OUT_OF_MEMORY;
-  ring *grown = ring::create(capacity);
+  ring *grown = ring::create(capacity, item_words_);
   if (grown == nullptr) return PRIOQ_E_OUT_OF_MEMORY;
   // Link before closing: a consumer that sees the old ring closed and
   // drained must find its successor (level::pop).
@@ -88,7 +83,7 @@ void level::abandon(const reservation &reserved) {
   }
 }
 
-bool level::pop(void **value, uint64_t *pushed_ms) {
+bool level::pop(void *out, uint64_t *pushed_ms) {
   ring *current = pop_ring_.load(std::memory_order_seq_cst);
   for (;;) {
     // Whether the ring is closed must be read BEFORE it is found empty: a
@@ -97,7 +92,7 @@ bool level::pop(void **value, uint64_t *pushed_ms) {
     // one: producers may have filled the ring after our empty look and grown
     // past it, and moving on would strand their items.
     const bool was_closed = current->closed();
-    if (current->pop(value, pushed_ms) == ring::pop_result::ok) {
+    if (current->pop(out, pushed_ms) == ring::pop_result::ok) {
       if (*pushed_ms != kTombstone) return true;
       tombstones_.fetch_sub(1, std::memory_order_seq_cst);
       continue;

@@ -48,8 +48,9 @@ class level {
   level(const level &) = delete;
   level &operator=(const level &) = delete;
 
-  // Allocates the first ring. False if allocation failed.
-  bool init();
+  // Allocates the first ring, for items of item_words words. False if
+  // allocation failed.
+  bool init(uint32_t item_words);
 
   // Reserves count contiguous positions, growing if needed. PRIOQ_OK,
   // PRIOQ_E_CLOSED (sealed) or PRIOQ_E_OUT_OF_MEMORY. The caller must
@@ -58,8 +59,9 @@ class level {
   // Fills a reservation's positions with tombstones.
   void abandon(const reservation &reserved);
 
-  // Pops the oldest item; false if the level is empty.
-  bool pop(void **value, uint64_t *pushed_ms);
+  // Pops the oldest item into out (item_words words); false if the level
+  // is empty.
+  bool pop(void *out, uint64_t *pushed_ms);
   // Racy peek at the oldest published item's push time (aging only).
   bool peek_pushed_ms(uint64_t *pushed_ms) const;
   // True if some position is reserved and not yet claimed.
@@ -86,6 +88,7 @@ class level {
   std::atomic<ring *> pop_ring_{nullptr};
   std::atomic<uint64_t> tombstones_{0};
   ring *first_ring_ = nullptr;  // set by init(), read by the destructor
+  uint32_t item_words_ = 0;     // set by init()
   tpsync::word_lock grow_lock_;
   bool sealed_ GUARDED_BY(grow_lock_) = false;
 };

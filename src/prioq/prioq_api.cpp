@@ -40,13 +40,43 @@ prioq_status api_call(api_function function, Body &&body) noexcept {
       g_audit_ptr, function, static_cast<Body &&>(body));
 }
 
-constexpr auto kConfigVersions = abi::versions_of<prioq_config>(PRIOQ_CONFIG_SIZE_V1);
+constexpr auto kConfigVersions =
+    abi::versions_of<prioq_config>(PRIOQ_CONFIG_SIZE_V1, PRIOQ_CONFIG_SIZE_V2);
 static_assert(kConfigVersions.newest() == sizeof(prioq_config));
+static_assert(PRIOQ_MAX_ITEM_SIZE == prioq_impl::kMaxItemWords * sizeof(uintptr_t),
+              "the ring's copy buffer holds the largest item");
 
 prioq_config default_config() {
   prioq_config config{};
   config.struct_size = sizeof(prioq_config);
+  config.item_size = sizeof(void *);
   return config;
+}
+
+// 0 is taken as the default (pointer items), so a zeroed version-2 field
+// means what it meant before the field existed.
+bool valid_item_size(uint32_t size) {
+  return size == 0 ||
+         (size >= sizeof(void *) && size <= PRIOQ_MAX_ITEM_SIZE && size % sizeof(void *) == 0);
+}
+
+// The pointer functions exchange pointers: only a pointer queue's items are.
+bool pointer_items(const prioq_impl::priority_queue *queue) {
+  return queue->item_size() == sizeof(void *);
+}
+
+// prioq_item arrays, as the pointer batch functions take and fill them.
+prioq_impl::item_source pointer_source(const prioq_item *items) {
+  return {reinterpret_cast<const unsigned char *>(&items[0].value), sizeof(prioq_item),
+          reinterpret_cast<const unsigned char *>(&items[0].priority), sizeof(prioq_item)};
+}
+prioq_impl::item_sink pointer_sink(prioq_item *items) {
+  return {reinterpret_cast<unsigned char *>(&items[0].value), sizeof(prioq_item),
+          reinterpret_cast<unsigned char *>(&items[0].priority), sizeof(prioq_item)};
+}
+// One item of item_size bytes and its priority.
+prioq_impl::item_sink single_sink(void *item, int32_t *priority) {
+  return {static_cast<unsigned char *>(item), 0, reinterpret_cast<unsigned char *>(priority), 0};
 }
 
 prioq_impl::priority_queue *impl(prioq_queue *queue) {
@@ -107,7 +137,9 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_create(const prioq_config *config,
     if (config != nullptr && !abi::read_input(config, kConfigVersions, &effective)) {
       return PRIOQ_E_BAD_STRUCT_SIZE;
     }
-    if (effective.reserved_ != 0) return PRIOQ_E_INVALID_ARGUMENT;
+    if (effective.reserved_ != 0 || effective.reserved1_ != 0) return PRIOQ_E_INVALID_ARGUMENT;
+    if (!valid_item_size(effective.item_size)) return PRIOQ_E_INVALID_ARGUMENT;
+    if (effective.item_size == 0) effective.item_size = sizeof(void *);
     if (platform::fault::should_fail(platform::fault::point::allocation)) {
       return PRIOQ_E_OUT_OF_MEMORY;
     }
@@ -133,8 +165,9 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_destroy(prioq_queue *queue) {
 PRIOQ_API prioq_status PRIOQ_CALL prioq_push(prioq_queue *queue, void *item, int32_t priority) {
   return api_call(fn_prioq_push, [&] {
     if (queue == nullptr) return PRIOQ_E_NULL_POINTER;
+    if (!pointer_items(impl(queue))) return PRIOQ_E_INVALID_ARGUMENT;
     if (!valid_priority(priority)) return PRIOQ_E_BAD_PRIORITY;
-    return impl(queue)->push(item, priority);
+    return impl(queue)->push(&item, priority);
   });
 }
 
@@ -142,12 +175,13 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_push_batch(prioq_queue *queue, const pri
                                                    size_t count) {
   return api_call(fn_prioq_push_batch, [&] {
     if (queue == nullptr) return PRIOQ_E_NULL_POINTER;
+    if (!pointer_items(impl(queue))) return PRIOQ_E_INVALID_ARGUMENT;
     if (count == 0) return PRIOQ_OK;
     if (items == nullptr) return PRIOQ_E_NULL_POINTER;
     for (size_t i = 0; i < count; ++i) {
       if (!valid_priority(items[i].priority)) return PRIOQ_E_BAD_PRIORITY;
     }
-    return impl(queue)->push_batch(items, count);
+    return impl(queue)->push_batch(pointer_source(items), count);
   });
 }
 
@@ -155,12 +189,14 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_try_pop(prioq_queue *queue, void **out_i
                                                 int32_t *out_priority) {
   return api_call(fn_prioq_try_pop, [&] {
     if (queue == nullptr || out_item == nullptr) return PRIOQ_E_NULL_POINTER;
-    prioq_item item;
+    if (!pointer_items(impl(queue))) return PRIOQ_E_INVALID_ARGUMENT;
+    void *item = nullptr;
+    int32_t priority = 0;
     size_t count = 0;
-    const prioq_status status = impl(queue)->try_pop(&item, 1, &count);
+    const prioq_status status = impl(queue)->try_pop(single_sink(&item, &priority), 1, &count);
     if (status != PRIOQ_OK) return status;
-    *out_item = item.value;
-    if (out_priority != nullptr) *out_priority = item.priority;
+    *out_item = item;
+    if (out_priority != nullptr) *out_priority = priority;
     return PRIOQ_OK;
   });
 }
@@ -169,12 +205,15 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_pop(prioq_queue *queue, uint32_t timeout
                                             void **out_item, int32_t *out_priority) {
   return api_call(fn_prioq_pop, [&] {
     if (queue == nullptr || out_item == nullptr) return PRIOQ_E_NULL_POINTER;
-    prioq_item item;
+    if (!pointer_items(impl(queue))) return PRIOQ_E_INVALID_ARGUMENT;
+    void *item = nullptr;
+    int32_t priority = 0;
     size_t count = 0;
-    const prioq_status status = impl(queue)->pop(&item, 1, timeout_ms, &count);
+    const prioq_status status =
+        impl(queue)->pop(single_sink(&item, &priority), 1, timeout_ms, &count);
     if (status != PRIOQ_OK) return status;
-    *out_item = item.value;
-    if (out_priority != nullptr) *out_priority = item.priority;
+    *out_item = item;
+    if (out_priority != nullptr) *out_priority = priority;
     return PRIOQ_OK;
   });
 }
@@ -186,8 +225,74 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_pop_batch(prioq_queue *queue, prioq_item
     if (queue == nullptr || out_items == nullptr || out_count == nullptr) {
       return PRIOQ_E_NULL_POINTER;
     }
+    if (max_count == 0 || !pointer_items(impl(queue))) return PRIOQ_E_INVALID_ARGUMENT;
+    return impl(queue)->pop(pointer_sink(out_items), max_count, timeout_ms, out_count);
+  });
+}
+
+PRIOQ_API prioq_status PRIOQ_CALL prioq_push_item(prioq_queue *queue, const void *item,
+                                                  int32_t priority) {
+  return api_call(fn_prioq_push_item, [&] {
+    if (queue == nullptr || item == nullptr) return PRIOQ_E_NULL_POINTER;
+    if (!valid_priority(priority)) return PRIOQ_E_BAD_PRIORITY;
+    return impl(queue)->push(item, priority);
+  });
+}
+
+PRIOQ_API prioq_status PRIOQ_CALL prioq_push_items(prioq_queue *queue, const void *items,
+                                                   const int32_t *priorities, size_t count) {
+  return api_call(fn_prioq_push_items, [&] {
+    if (queue == nullptr) return PRIOQ_E_NULL_POINTER;
+    if (count == 0) return PRIOQ_OK;
+    if (items == nullptr || priorities == nullptr) return PRIOQ_E_NULL_POINTER;
+    for (size_t i = 0; i < count; ++i) {
+      if (!valid_priority(priorities[i])) return PRIOQ_E_BAD_PRIORITY;
+    }
+    const prioq_impl::item_source source{
+        static_cast<const unsigned char *>(items), impl(queue)->item_size(),
+        reinterpret_cast<const unsigned char *>(priorities), sizeof(int32_t)};
+    return impl(queue)->push_batch(source, count);
+  });
+}
+
+PRIOQ_API prioq_status PRIOQ_CALL prioq_try_pop_item(prioq_queue *queue, void *out_item,
+                                                     int32_t *out_priority) {
+  return api_call(fn_prioq_try_pop_item, [&] {
+    if (queue == nullptr || out_item == nullptr) return PRIOQ_E_NULL_POINTER;
+    size_t count = 0;
+    return impl(queue)->try_pop(single_sink(out_item, out_priority), 1, &count);
+  });
+}
+
+PRIOQ_API prioq_status PRIOQ_CALL prioq_pop_item(prioq_queue *queue, uint32_t timeout_ms,
+                                                 void *out_item, int32_t *out_priority) {
+  return api_call(fn_prioq_pop_item, [&] {
+    if (queue == nullptr || out_item == nullptr) return PRIOQ_E_NULL_POINTER;
+    size_t count = 0;
+    return impl(queue)->pop(single_sink(out_item, out_priority), 1, timeout_ms, &count);
+  });
+}
+
+PRIOQ_API prioq_status PRIOQ_CALL prioq_pop_items(prioq_queue *queue, void *out_items,
+                                                  int32_t *out_priorities, size_t max_count,
+                                                  uint32_t timeout_ms, size_t *out_count) {
+  return api_call(fn_prioq_pop_items, [&] {
+    if (queue == nullptr || out_items == nullptr || out_count == nullptr) {
+      return PRIOQ_E_NULL_POINTER;
+    }
     if (max_count == 0) return PRIOQ_E_INVALID_ARGUMENT;
-    return impl(queue)->pop(out_items, max_count, timeout_ms, out_count);
+    const prioq_impl::item_sink sink{
+        static_cast<unsigned char *>(out_items), impl(queue)->item_size(),
+        reinterpret_cast<unsigned char *>(out_priorities), sizeof(int32_t)};
+    return impl(queue)->pop(sink, max_count, timeout_ms, out_count);
+  });
+}
+
+PRIOQ_API prioq_status PRIOQ_CALL prioq_item_size(const prioq_queue *queue, uint32_t *out_size) {
+  return api_call(fn_prioq_item_size, [&] {
+    if (queue == nullptr || out_size == nullptr) return PRIOQ_E_NULL_POINTER;
+    *out_size = impl(queue)->item_size();
+    return PRIOQ_OK;
   });
 }
 

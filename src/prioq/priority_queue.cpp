@@ -10,11 +10,12 @@ static_assert(PRIOQ_INFINITE == platform::kInfinite, "timeouts go to the platfor
 priority_queue::priority_queue(const prioq_config &config)
     : aging_threshold_ms_(config.aging_threshold_ms),
       capacity_(config.capacity),
-      spin_count_(config.spin_count) {}
+      spin_count_(config.spin_count),
+      item_size_(config.item_size) {}
 
 bool priority_queue::init() {
   for (level &each : levels_) {
-    if (!each.init()) return false;
+    if (!each.init(item_size_ / static_cast<uint32_t>(sizeof(uintptr_t)))) return false;
   }
   return true;
 }
@@ -53,7 +54,7 @@ void priority_queue::hand_off() {
   }
 }
 
-prioq_status priority_queue::push(void *item, int32_t priority) {
+prioq_status priority_queue::push(const void *item, int32_t priority) {
   if (closed()) return PRIOQ_E_CLOSED;
   if (!reserve_capacity(1)) return PRIOQ_E_FULL;
   const uint64_t now = aging() ? platform::coarse_monotonic_ms() : 0;
@@ -68,11 +69,11 @@ prioq_status priority_queue::push(void *item, int32_t priority) {
   return PRIOQ_OK;
 }
 
-prioq_status priority_queue::push_batch(const prioq_item *items, size_t count) {
+prioq_status priority_queue::push_batch(const item_source &items, size_t count) {
   if (closed()) return PRIOQ_E_CLOSED;
   if (!reserve_capacity(count)) return PRIOQ_E_FULL;
   uint64_t per_level[PRIOQ_PRIORITY_COUNT] = {};
-  for (size_t i = 0; i < count; ++i) ++per_level[items[i].priority];
+  for (size_t i = 0; i < count; ++i) ++per_level[items.priority(i)];
   // All-or-nothing: reserve every level's block first. If one reservation
   // fails (no memory, or the queue closed meanwhile), the blocks already
   // reserved are filled with tombstones, which consumers drop unseen.
@@ -92,8 +93,8 @@ prioq_status priority_queue::push_batch(const prioq_item *items, size_t count) {
   uint64_t next[PRIOQ_PRIORITY_COUNT];
   for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) next[p] = spots[p].first;
   for (size_t i = 0; i < count; ++i) {
-    const int32_t p = items[i].priority;
-    spots[p].target->publish(next[p]++, items[i].value, now);
+    const int32_t p = items.priority(i);
+    spots[p].target->publish(next[p]++, items.item(i), now);
   }
   wake_after_push(count);
   return PRIOQ_OK;
@@ -137,17 +138,35 @@ int priority_queue::select_aged(uint64_t *now_ms) const {
       chosen = p;
       oldest = pushed;
     }
+    if (!overdue) {
+      // Nothing behind this head was pushed earlier (best effort: see
+      // no_overdue_before_ms_), so the level cannot be overdue until then.
+      no_overdue_before_ms_[p].store(pushed + aging_threshold_ms_ + 1, std::memory_order_relaxed);
+    }
   }
   return chosen;
 }
 
-bool priority_queue::pop_one(prioq_item *out, uint64_t *now_ms) {
-  void *value = nullptr;
+bool priority_queue::maybe_overdue(uint64_t now_ms) const {
+  for (int p = PRIOQ_PRIORITY_MEDIUM; p < PRIOQ_PRIORITY_COUNT; ++p) {
+    if (now_ms >= no_overdue_before_ms_[p].load(std::memory_order_relaxed)) return true;
+  }
+  return false;
+}
+
+bool priority_queue::pop_one(void *out, int32_t *out_priority, uint64_t *now_ms) {
   uint64_t pushed_ms = 0;
-  if (!aging()) {
+  bool strict = !aging();
+  if (!strict) {
+    if (*now_ms == 0) *now_ms = platform::coarse_monotonic_ms();
+    // The common case with aging on: no lower level's head can be overdue
+    // yet, and the strict order is the contract's order.
+    strict = !maybe_overdue(*now_ms);
+  }
+  if (strict) {
     for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
-      if (levels_[p].pop(&value, &pushed_ms)) {
-        *out = prioq_item{value, p};
+      if (levels_[p].pop(out, &pushed_ms)) {
+        *out_priority = p;
         release_capacity(1);
         return true;
       }
@@ -157,8 +176,8 @@ bool priority_queue::pop_one(prioq_item *out, uint64_t *now_ms) {
   for (;;) {
     const int chosen = select_aged(now_ms);
     if (chosen < 0) return false;
-    if (levels_[chosen].pop(&value, &pushed_ms)) {
-      *out = prioq_item{value, chosen};
+    if (levels_[chosen].pop(out, &pushed_ms)) {
+      *out_priority = chosen;
       release_capacity(1);
       return true;
     }
@@ -166,14 +185,18 @@ bool priority_queue::pop_one(prioq_item *out, uint64_t *now_ms) {
   }
 }
 
-prioq_status priority_queue::try_pop(prioq_item *out_items, size_t max_count, size_t *out_count) {
+prioq_status priority_queue::try_pop(const item_sink &out, size_t max_count, size_t *out_count) {
   uint64_t now_ms = 0;
   for (;;) {
     // Read closed_ before looking at the levels: closed_ is set after every
     // level is sealed, so empty levels seen after it stay empty.
     const bool was_closed = closed();
     size_t popped = 0;
-    while (popped < max_count && pop_one(&out_items[popped], &now_ms)) ++popped;
+    int32_t priority = 0;
+    while (popped < max_count && pop_one(out.item(popped), &priority, &now_ms)) {
+      out.set_priority(popped, priority);
+      ++popped;
+    }
     if (popped != 0) {
       *out_count = popped;
       return PRIOQ_OK;
@@ -184,9 +207,9 @@ prioq_status priority_queue::try_pop(prioq_item *out_items, size_t max_count, si
   }
 }
 
-prioq_status priority_queue::pop(prioq_item *out_items, size_t max_count, uint32_t timeout_ms,
+prioq_status priority_queue::pop(const item_sink &out, size_t max_count, uint32_t timeout_ms,
                                  size_t *out_count) {
-  prioq_status status = try_pop(out_items, max_count, out_count);
+  prioq_status status = try_pop(out, max_count, out_count);
   if (status != PRIOQ_E_EMPTY || timeout_ms == 0) {
     return status == PRIOQ_E_EMPTY ? PRIOQ_E_TIMEOUT : status;
   }
@@ -195,7 +218,7 @@ prioq_status priority_queue::pop(prioq_item *out_items, size_t max_count, uint32
     for (uint32_t spin = 0; spin < spin_count_; ++spin) {
       platform::cpu_relax();
       if (any_nonempty() || closed()) {
-        status = try_pop(out_items, max_count, out_count);
+        status = try_pop(out, max_count, out_count);
         if (status != PRIOQ_E_EMPTY) break;
       }
     }
@@ -208,7 +231,7 @@ prioq_status priority_queue::pop(prioq_item *out_items, size_t max_count, uint32
   const uint64_t deadline_ns = tpsync::deadline_after(timeout_ms);
   for (;;) {
     const uint32_t key = item_events_.prepare_wait();
-    status = try_pop(out_items, max_count, out_count);
+    status = try_pop(out, max_count, out_count);
     if (status != PRIOQ_E_EMPTY) {
       item_events_.cancel_wait();
       if (status == PRIOQ_OK) hand_off();

@@ -9,7 +9,11 @@
 #include "tpool/tpool.h"
 
 struct tpool_job_info {
-  tpool_impl::job_record *record;
+  // The job's record, or null for a job without one (queued_job.h), which
+  // nobody can ask to cancel: its cancel flag reads 0.
+  const tpool_impl::job_record *record;
+  uint64_t id;
+  int32_t priority;
   uint32_t worker_index;
   bool failed;  // set by tpool_job_info_set_failed
 };

@@ -1,7 +1,8 @@
 // One accepted job: what to run, its state word and its reference count.
 //
-// A record is what a tpool_job handle points at and what travels through
-// prioq as an opaque item. Records are recycled through job_allocator, never
+// A record is what a tpool_job handle points at; it travels through prioq
+// inside a queued_job (queued_job.h) that points to it. Jobs without a handle
+// have no record. Records are recycled through job_allocator, never
 // freed one by one, so the per-job cost is a few stores, not a malloc.
 //
 // Invariants that must stay true:
@@ -66,7 +67,7 @@ struct alignas(64) job_record {
   std::atomic<uint32_t> cancel_requested{0};
 
   uint64_t id = 0;
-  uint64_t submit_ns = 0;
+  uint64_t submit_cycles = 0;  // platform::cycles() at submit
   tpool_job_fn fn = nullptr;
   void *context = nullptr;
   tpool_completion_fn on_complete = nullptr;

@@ -1,8 +1,11 @@
 // The thread pool behind tpool.dll.
 //
-// One shared injection queue (a prioq queue, used through prioq.dll's C API)
-// feeds every worker; there are no per-worker queues, so priority order and
-// FIFO ties are decided in one place. Workers pop one job at a time.
+// One shared injection queue (a prioq queue of queued_job items, used
+// through prioq.dll's C API) feeds every worker; there are no per-worker
+// queues, so priority order and FIFO ties are decided in one place. Workers
+// pop one job at a time. A job without a handle is nothing but its
+// queued_job (no record, no allocation); a job with a handle carries a
+// pointer to its job_record (queued_job.h).
 //
 // Threading invariants (see docs/architecture.md for the whole picture):
 //  - lifecycle_lock_ guards starting, reaping-joins and shutdown joins of
@@ -15,14 +18,19 @@
 //    ends its spin and, if more work is queued, wakes a parked worker (the
 //    event_count hand-off rule). Together these rules never leave a job
 //    queued while every idle worker sleeps.
-//  - outstanding_ counts accepted jobs without an outcome. It rises before the
-//    push and falls after the completion callback returned and the final state
-//    was published, so wait_idle returning means every callback has returned.
-//    A worker lowers it in batches (up to kFinishBatch jobs, and always when
-//    it runs dry: after its linger, before it spins, parks or exits), so it
-//    may stay above the true count while that worker keeps finding work,
-//    never below it, and reaches 0 within a linger (microseconds) of the
-//    last busy worker running dry.
+//  - Idle means: every accepted job has its outcome. There is no shared
+//    counter of jobs in flight (it would be one more cache line written by
+//    every submit and every job). Accepted jobs are counted by priority in
+//    submitted_ (raised before the push, taken back if the push fails) and
+//    outcomes where they happen: done and failed in the worker's own slot,
+//    cancelled in cancelled_, each only after the completion callback
+//    returned and a record's final state was published. idle_now() loads
+//    every outcome counter first and submitted_ last; outcome counters only
+//    grow and every outcome is counted in submitted_ before it can happen,
+//    so equal sums mean idle at the moment submitted_ was read (a take-back
+//    only undoes an increment that no outcome can match). Whoever counts an
+//    outcome that may have made the pool idle (a worker running dry, a
+//    canceller, a refused submit) then wakes idle_events_ if anyone waits.
 //  - A lingering worker (linger_for_work) counts as busy: no wake-up, growth
 //    or reaping rule depends on it, so it may give up at any time.
 //  - live_workers_ counts worker threads that have not begun to exit. Reaping
@@ -42,6 +50,7 @@
 #include "logger.h"
 #include "platform.h"
 #include "prioq/prioq.h"
+#include "queued_job.h"
 #include "thread_annotations.h"
 #include "tpool/tpool.h"
 #include "word_lock.h"
@@ -64,6 +73,7 @@ static_assert(
     static_cast<int32_t>(platform::thread_priority::above_normal) ==
         TPOOL_THREAD_PRIORITY_ABOVE_NORMAL &&
     static_cast<int32_t>(platform::thread_priority::highest) == TPOOL_THREAD_PRIORITY_HIGHEST);
+static_assert(sizeof(queued_job) <= PRIOQ_MAX_ITEM_SIZE, "a queued_job fits a prioq item");
 
 class pool {
  public:
@@ -87,10 +97,6 @@ class pool {
   // queued job first).
   static tpool_status cancel_job(job_record *record);
 
-  // The calling thread won record->try_cancel() for a job of this pool: runs
-  // the completion callback here and records the outcome.
-  void finish_cancelled(job_record *record);
-
   // Fills *out (every field, in the library's own layout).
   void get_stats(tpool_stats *out) const;
   // Fills *out for worker slot index; false if no such slot was ever used.
@@ -109,12 +115,14 @@ class pool {
   // Worker side (worker_loop.cpp).
   static void worker_entry(void *slot);
   void worker_main(worker_slot &slot);
-  // Runs (or skips, if cancelled) one popped job; start_ns is "now". Returns
-  // the time the job ended.
-  // Adds 1 to *finished when the job ran to an outcome that this worker
-  // published; the caller lowers outstanding_ by *finished later (in
-  // batches: see worker_main).
-  uint64_t run_job(worker_slot &slot, job_record *record, uint64_t start_ns, int64_t *finished);
+  // Runs (or cancels, in a CANCEL shutdown) one popped job that this worker
+  // took at start_cycles (platform::cycles()). Returns the cycle-clock time
+  // the job ended: one clock read per job, and the end of one job is the
+  // start of the next.
+  uint64_t run_job(worker_slot &slot, const queued_job &job, int32_t priority,
+                   uint64_t start_cycles);
+  uint64_t run_record_job(worker_slot &slot, job_record *record, int32_t priority,
+                          uint64_t start_cycles);
   enum class idle_verdict { look_again, exit_now };
   idle_verdict wait_for_work(uint64_t idle_since_ns, bool *spinner);
   // Called by a worker that just ran out of jobs, before it goes idle: polls
@@ -136,23 +144,29 @@ class pool {
   bool start_worker() REQUIRES(lifecycle_lock_);
   void join_all_workers() REQUIRES(lifecycle_lock_);
 
-  // Shared by workers, cancellers and shutdown.
-  // Lowers outstanding_ by count finished jobs and wakes wait_idle and
-  // shutdown when it reaches 0.
-  void lower_outstanding(int64_t count);
+  // Shared by workers, cancellers and shutdown (pool_jobs.cpp).
   // Adds (sign > 0) or takes back (sign < 0) a submit's per-priority counts.
   void add_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT], int sign);
-  void cancel_popped(job_record *record, size_t *cancelled);
+  // The calling thread won record->try_cancel() for a job of this pool: runs
+  // the completion callback here and records the outcome.
+  void finish_cancelled(job_record *record);
+  // A popped job without a record that will not run: its completion callback
+  // (if any) gets CANCELLED on this thread, and the outcome is counted.
+  void cancel_unstarted(const queued_job &job, int32_t priority);
+  // Cancels a popped job of either kind; adds 1 to *cancelled if this call
+  // gave it its outcome.
+  void cancel_popped(const queued_job &job, int32_t priority, size_t *cancelled);
+  // True when every accepted job has its outcome (see the invariant above).
+  bool idle_now() const;
+  // After counting outcomes that may have made the pool idle: wakes the
+  // threads waiting in wait_until_idle, if any.
+  void notify_if_idle_waiters();
+  bool wait_until_idle(uint64_t deadline_ns);
   // Waits until counter is 0 or the deadline (tpsync::kNoDeadline: none) passes.
   static bool wait_for_zero(const std::atomic<int64_t> &counter, tpsync::event_count &events,
                             uint64_t deadline_ns);
 
   static constexpr uint32_t kMaxSpinners = 1;
-  // Jobs a busy worker finishes before it lowers outstanding_: one shared
-  // read-modify-write per batch instead of per job (producers raise the same
-  // counter on every submit, so per-job decrements move its cache line
-  // between cores twice per job).
-  static constexpr int64_t kFinishBatch = 32;
 
   // Configuration (immutable after create).
   const uint32_t min_workers_;
@@ -166,20 +180,18 @@ class pool {
   job_allocator *allocator_ = nullptr;
   worker_slot *slots_ = nullptr;  // max_workers_ entries
 
-  // Submit side: every submit updates all three, so they share one cache
-  // line (one transfer between cores per submit, not three). Workers touch
-  // outstanding_ only once per kFinishBatch jobs.
+  // Submit side: every submit updates next_id_ and one of submitted_, so they
+  // share one cache line (one transfer between cores per submit, not two).
+  // Workers never write it.
   alignas(64) std::atomic<uint64_t> next_id_{1};
-  std::atomic<int64_t> outstanding_{0};
   std::atomic<uint64_t> submitted_[TPOOL_PRIORITY_COUNT] = {};
 
+  // Read on every submit and by every worker; written only at shutdown.
+  alignas(64) std::atomic<bool> closing_{false};  // no new submissions; queue closed
+  std::atomic<bool> discard_queued_{false};       // CANCEL shutdown: popped jobs are cancelled
+
   alignas(64) std::atomic<int64_t> idle_workers_{0};
-  // When a worker last woke a parked helper because jobs wait too long; 0
-  // once a parked worker woke up (see run_job).
-  std::atomic<uint64_t> helper_woken_at_ns_{0};
   std::atomic<int64_t> live_workers_{0};
-  std::atomic<bool> closing_{false};         // no new submissions; queue closed
-  std::atomic<bool> discard_queued_{false};  // CANCEL shutdown: popped jobs are cancelled
 
   // Cold counters.
   alignas(64) std::atomic<uint64_t> cancelled_[TPOOL_PRIORITY_COUNT] = {};
@@ -193,7 +205,7 @@ class pool {
   std::atomic<bool> growth_failure_logged_{false};
 
   tpsync::event_count work_events_;  // workers spin and park here
-  tpsync::event_count idle_events_;  // outstanding_ reached 0
+  tpsync::event_count idle_events_;  // the pool may have become idle
   tpsync::event_count exit_events_;  // a worker exited
 
   tpsync::word_lock lifecycle_lock_;

@@ -3,6 +3,7 @@
 #include <new>
 
 #include "current_thread.h"
+#include "cycle_clock.h"
 #include "job_invoke.h"
 #include "pool.h"
 
@@ -18,82 +19,104 @@ tpool_status status_from_push(prioq_status status) {
       return TPOOL_E_INTERNAL;
   }
 }
+
+// A job's queued_job, and its record's fields when it has one.
+void describe(const tpool_job_desc &desc, uint64_t id, uint64_t now_cycles, job_record *record,
+              pool *owner, queued_job *out) {
+  if (record == nullptr) {
+    *out = queued_job{desc.fn, desc.context, desc.on_complete, id, now_cycles};
+    return;
+  }
+  record->state_word.store(job_state::kQueued, std::memory_order_relaxed);
+  record->refs.store(2u, std::memory_order_relaxed);  // the queue's and the handle's
+  record->handle_magic.store(kHandleLive, std::memory_order_relaxed);
+  record->cancel_requested.store(0, std::memory_order_relaxed);
+  record->id = id;
+  record->submit_cycles = now_cycles;
+  record->fn = desc.fn;
+  record->context = desc.context;
+  record->on_complete = desc.on_complete;
+  record->owner = owner;
+  record->priority = desc.priority;
+  *out = queued_job{nullptr, record, nullptr, id, now_cycles};
+}
 }  // namespace
 
 tpool_status pool::submit(const tpool_job_desc *descs, size_t count, tpool_job **out_jobs) {
   if (count == 0) return TPOOL_OK;
   if (closing_.load(std::memory_order_acquire)) return TPOOL_E_SHUT_DOWN;
+  const bool with_handles = out_jobs != nullptr;
 
-  // One job (the hot path) uses stack storage; a batch needs two arrays.
+  // One job (the hot path) uses stack storage; a batch needs arrays.
   job_record *single_record = nullptr;
-  prioq_item single_item{};
+  queued_job single_item;
+  int32_t single_priority = descs[0].priority;
   std::unique_ptr<job_record *[]> many_records;
-  std::unique_ptr<prioq_item[]> many_items;
+  std::unique_ptr<queued_job[]> many_items;
+  std::unique_ptr<int32_t[]> many_priorities;
   job_record **records = &single_record;
-  prioq_item *items = &single_item;
+  queued_job *items = &single_item;
+  int32_t *priorities = &single_priority;
   if (count > 1) {
-    many_records.reset(new (std::nothrow) job_record *[count]);
-    many_items.reset(new (std::nothrow) prioq_item[count]);
-    if (many_records == nullptr || many_items == nullptr) return TPOOL_E_OUT_OF_MEMORY;
-    records = many_records.get();
+    many_items.reset(new (std::nothrow) queued_job[count]);
+    many_priorities.reset(new (std::nothrow) int32_t[count]);
+    if (many_items == nullptr || many_priorities == nullptr) return TPOOL_E_OUT_OF_MEMORY;
     items = many_items.get();
+    priorities = many_priorities.get();
+    if (with_handles) {
+      many_records.reset(new (std::nothrow) job_record *[count]);
+      if (many_records == nullptr) return TPOOL_E_OUT_OF_MEMORY;
+      records = many_records.get();
+    }
   }
-  if (!allocator_->take(records, count)) return TPOOL_E_OUT_OF_MEMORY;
+  if (with_handles && !allocator_->take(records, count)) return TPOOL_E_OUT_OF_MEMORY;
 
   const uint64_t first_id = next_id_.fetch_add(count, std::memory_order_relaxed);
-  // Raised before the push (a worker may finish the job right after it) and
-  // right after next_id_, whose cache line it shares.
-  outstanding_.fetch_add(static_cast<int64_t>(count), std::memory_order_seq_cst);
-  const uint64_t now_ns = platform::monotonic_ns();
-  const bool with_handles = out_jobs != nullptr;
+  const uint64_t now_cycles = platform::cycles();
   uint64_t per_priority[TPOOL_PRIORITY_COUNT] = {};
   for (size_t i = 0; i < count; ++i) {
-    job_record *record = records[i];
     const tpool_job_desc &desc = descs[i];
-    record->state_word.store(job_state::kQueued, std::memory_order_relaxed);
-    record->refs.store(with_handles ? 2u : 1u, std::memory_order_relaxed);
-    record->handle_magic.store(with_handles ? kHandleLive : kNoHandle, std::memory_order_relaxed);
-    record->cancel_requested.store(0, std::memory_order_relaxed);
-    record->id = first_id + i;
-    record->submit_ns = now_ns;
-    record->fn = desc.fn;
-    record->context = desc.context;
-    record->on_complete = desc.on_complete;
-    record->owner = this;
-    record->priority = desc.priority;
-    items[i] = prioq_item{record, desc.priority};
+    describe(desc, first_id + i, now_cycles, with_handles ? records[i] : nullptr, this, &items[i]);
+    priorities[i] = desc.priority;
     ++per_priority[desc.priority];
   }
   // Each handle keeps the record memory alive past tpool_destroy.
   if (with_handles) allocator_->retain(count);
-  // Counted before the push, while this thread most likely still owns the
-  // cache line next_id_ and outstanding_ share; taken back if the push fails
-  // (a stats snapshot taken in between may include the refused jobs).
+  // Counted before the push (a worker may finish a job right after it), while
+  // this thread most likely still owns the cache line next_id_ shares;
+  // taken back if the push fails (a stats snapshot taken in between may
+  // include the refused jobs).
   add_submitted(per_priority, 1);
 
   // The push is the moment of acceptance: it fails once shutdown closed the
   // queue, so no job can slip in after shutdown decided what to drain.
-  const prioq_status pushed = count == 1 ? prioq_push(queue_, single_record, descs[0].priority)
-                                         : prioq_push_batch(queue_, items, count);
+  const prioq_status pushed = count == 1 ? prioq_push_item(queue_, &single_item, single_priority)
+                                         : prioq_push_items(queue_, items, priorities, count);
   if (pushed != PRIOQ_OK) {
     add_submitted(per_priority, -1);
-    lower_outstanding(static_cast<int64_t>(count));
-    if (with_handles) allocator_->release(count);
-    allocator_->put_back(records, count);
+    notify_if_idle_waiters();
+    if (with_handles) {
+      allocator_->release(count);
+      allocator_->put_back(records, count);
+    }
     return status_from_push(pushed);
   }
   if (with_handles) {
     for (size_t i = 0; i < count; ++i) out_jobs[i] = handle_of(records[i]);
   }
 
-  // A fence and a load (no read-modify-write on the line the workers' spin
-  // and park bookkeeping writes), and no system call unless a worker is
-  // parked and none spins (a spinner takes the job and passes the wake on if
-  // needed). The push above was the atomic write that makes the job visible.
+  // The push was a sequentially consistent read-modify-write (prioq.h
+  // promises a full barrier), and an idle worker re-checks the queue with
+  // seq_cst loads after registering as a waiter, so a seq_cst load of the
+  // waiter state suffices here: no fence, no read-modify-write on the line
+  // the workers' spin and park bookkeeping writes, and no system call unless
+  // a worker is parked and none spins (a spinner takes the job and passes
+  // the wake on if needed).
+  const uint64_t workers = work_events_.peek_ordered();
   if (count == 1) {
-    work_events_.notify_one_unless_spinning();
-  } else {
-    work_events_.notify_all();
+    if (tpsync::event_count::should_wake(workers)) work_events_.wake_one();
+  } else if (tpsync::event_count::has_waiters(workers)) {
+    work_events_.wake_all();
   }
   maybe_grow();
   return TPOOL_OK;
@@ -105,24 +128,58 @@ void pool::add_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT], i
     if (sign > 0) {
       submitted_[priority].fetch_add(per_priority[priority], std::memory_order_relaxed);
     } else {
-      submitted_[priority].fetch_sub(per_priority[priority], std::memory_order_relaxed);
+      submitted_[priority].fetch_sub(per_priority[priority], std::memory_order_seq_cst);
     }
   }
 }
 
-void pool::lower_outstanding(int64_t count) {
-  if (outstanding_.fetch_sub(count, std::memory_order_seq_cst) == count) {
-    idle_events_.notify_all();
+bool pool::idle_now() const {
+  // Outcomes first, submissions last (the invariant in pool.h).
+  uint64_t finished = 0;
+  const uint32_t used = slots_used_.load(std::memory_order_acquire);
+  for (uint32_t index = 0; index < used; ++index) {
+    for (const worker_slot::per_priority &counters : slots_[index].priority) {
+      finished += counters.done.load(std::memory_order_seq_cst);
+      finished += counters.failed.load(std::memory_order_seq_cst);
+    }
+  }
+  uint64_t accepted = 0;
+  for (int priority = 0; priority < TPOOL_PRIORITY_COUNT; ++priority) {
+    finished += cancelled_[priority].load(std::memory_order_seq_cst);
+  }
+  for (int priority = 0; priority < TPOOL_PRIORITY_COUNT; ++priority) {
+    accepted += submitted_[priority].load(std::memory_order_seq_cst);
+  }
+  return finished >= accepted;
+}
+
+void pool::notify_if_idle_waiters() {
+  // notify_all is a read-modify-write of the waiter state (event_count.h):
+  // if it comes after a waiter's prepare_wait it sees the waiter, and if it
+  // comes before, that prepare_wait reads from it and so sees every outcome
+  // counter this thread stored earlier. Called when a worker runs dry, not
+  // per job.
+  idle_events_.notify_all();
+}
+
+bool pool::wait_until_idle(uint64_t deadline_ns) {
+  for (;;) {
+    if (idle_now()) return true;
+    const uint32_t wait_ms = tpsync::remaining_ms(deadline_ns);
+    if (wait_ms == 0) return false;
+    const uint32_t key = idle_events_.prepare_wait();
+    if (idle_now()) {
+      idle_events_.cancel_wait();
+      return true;
+    }
+    idle_events_.wait(key, wait_ms);
   }
 }
 
 void pool::finish_cancelled(job_record *record) {
-  // Counted before the outcome is published, so destroy (which waits for
-  // outstanding_ to reach 0 and then for this counter) cannot free the pool
-  // under us.
+  // Counted before the outcome is published, so destroy (which waits for the
+  // pool to be idle and then for this counter) cannot free the pool under us.
   foreign_completions_.fetch_add(1, std::memory_order_seq_cst);
-  // release: a snapshot that sees this also sees the job counted as submitted.
-  cancelled_[record->priority].fetch_add(1, std::memory_order_release);
   if (record->on_complete != nullptr) {
     scoped_thread_role context(this, record);
     if (invoke_completion(record->on_complete, record->context, TPOOL_JOB_CANCELLED) ==
@@ -132,7 +189,24 @@ void pool::finish_cancelled(job_record *record) {
     }
   }
   record->publish_outcome(job_state::kCancelled);
-  lower_outstanding(1);
+  // After the outcome (pool.h, "Idle means"); submitted_ counted it first.
+  cancelled_[record->priority].fetch_add(1, std::memory_order_seq_cst);
+  notify_if_idle_waiters();
+  foreign_completions_.fetch_sub(1, std::memory_order_seq_cst);
+}
+
+void pool::cancel_unstarted(const queued_job &job, int32_t priority) {
+  foreign_completions_.fetch_add(1, std::memory_order_seq_cst);
+  if (job.on_complete != nullptr) {
+    scoped_thread_role context(this, nullptr);
+    if (invoke_completion(job.on_complete, job.context, TPOOL_JOB_CANCELLED) ==
+        invoke_result::threw) {
+      log_.log(TPOOL_LOG_WARN, "completion callback of job {} threw an exception (ignored)",
+               job.id);
+    }
+  }
+  cancelled_[priority].fetch_add(1, std::memory_order_seq_cst);
+  notify_if_idle_waiters();
   foreign_completions_.fetch_sub(1, std::memory_order_seq_cst);
 }
 
@@ -152,7 +226,13 @@ tpool_status pool::cancel_job(job_record *record) {
                                                                           : TPOOL_E_JOB_RUNNING;
 }
 
-void pool::cancel_popped(job_record *record, size_t *cancelled) {
+void pool::cancel_popped(const queued_job &job, int32_t priority, size_t *cancelled) {
+  job_record *record = job.record();
+  if (record == nullptr) {
+    cancel_unstarted(job, priority);
+    ++*cancelled;
+    return;
+  }
   if (record->try_cancel()) {
     finish_cancelled(record);
     ++*cancelled;
@@ -166,17 +246,16 @@ size_t pool::cancel_all() {
   // keep this call running forever.
   size_t budget = queued_now();
   size_t cancelled = 0;
-  void *item = nullptr;
-  while (budget-- > 0 && prioq_try_pop(queue_, &item, nullptr) == PRIOQ_OK) {
-    cancel_popped(static_cast<job_record *>(item), &cancelled);
+  queued_job job;
+  int32_t priority = 0;
+  while (budget-- > 0 && prioq_try_pop_item(queue_, &job, &priority) == PRIOQ_OK) {
+    cancel_popped(job, priority, &cancelled);
   }
   return cancelled;
 }
 
 tpool_status pool::wait_idle(uint32_t timeout_ms) {
-  return wait_for_zero(outstanding_, idle_events_, tpsync::deadline_after(timeout_ms))
-             ? TPOOL_OK
-             : TPOOL_E_TIMEOUT;
+  return wait_until_idle(tpsync::deadline_after(timeout_ms)) ? TPOOL_OK : TPOOL_E_TIMEOUT;
 }
 
 bool pool::wait_for_zero(const std::atomic<int64_t> &counter, tpsync::event_count &events,

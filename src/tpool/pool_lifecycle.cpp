@@ -8,6 +8,7 @@
 #include <string>
 
 #include "current_thread.h"
+#include "cycle_clock.h"
 #include "fault_injection.h"
 #include "pool.h"
 
@@ -38,9 +39,13 @@ tpool_status pool::create(const tpool_config &config, pool **out) {
   pool *created = new (std::nothrow) pool(config);
   if (created == nullptr) return TPOOL_E_OUT_OF_MEMORY;
 
+  // Queue waits are timed with the cycle clock; its rate is measured once
+  // per process, here, before any job can be timed.
+  platform::calibrate_cycle_clock();
   prioq_config queue_config;
   prioq_config_init(&queue_config);
   queue_config.aging_threshold_ms = config.starvation_bound_ms;
+  queue_config.item_size = sizeof(queued_job);
   const prioq_status queue_status = prioq_create(&queue_config, &created->queue_);
   created->allocator_ = job_allocator::create();
   if (!platform::fault::should_fail(platform::fault::point::allocation)) {
@@ -196,7 +201,7 @@ tpool_status pool::shutdown(tpool_shutdown_mode mode, uint32_t timeout_ms) {
   if (!wait_for_zero(live_workers_, exit_events_, deadline_ns)) return TPOOL_E_TIMEOUT;
   // Workers are gone; a tpool_job_cancel on another thread may still be
   // running a completion callback.
-  if (!wait_for_zero(outstanding_, idle_events_, deadline_ns)) return TPOOL_E_TIMEOUT;
+  if (!wait_until_idle(deadline_ns)) return TPOOL_E_TIMEOUT;
 
   tpsync::lock_guard guard(lifecycle_lock_);
   if (!shut_down_) {

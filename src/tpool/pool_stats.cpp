@@ -5,12 +5,13 @@
 // relations true while jobs run (worker_slot.h has the writer's side):
 // every counter is loaded with acquire after the counters whose increments
 // come later for the same job. A job's increments happen in the order
-// submitted (submitter, before the push), started, queue_wait_ns_total,
-// queue_wait_ns_max, done or failed (worker) or cancelled (canceller, after
-// the push); so the snapshot loads max, total, done, failed, started,
+// submitted (submitter, before the push), started, queue_wait_cycles_total,
+// queue_wait_cycles_max, done or failed (worker) or cancelled (canceller,
+// after the push); so the snapshot loads max, total, done, failed, started,
 // cancelled and submitted last.
 #include <algorithm>
 
+#include "cycle_clock.h"
 #include "pool.h"
 
 namespace tpool_impl {
@@ -36,13 +37,18 @@ void pool::get_stats(tpool_stats *out) const {
     tpool_priority_stats &level = stats.priority[priority];
     for (uint32_t index = 0; index < used; ++index) {
       const worker_slot::per_priority &counters = slots_[index].priority[priority];
-      const uint64_t wait_max = counters.queue_wait_ns_max.load(std::memory_order_acquire);
-      level.queue_wait_ns_total += counters.queue_wait_ns_total.load(std::memory_order_acquire);
+      const uint64_t wait_max = counters.queue_wait_cycles_max.load(std::memory_order_acquire);
+      level.queue_wait_ns_total += counters.queue_wait_cycles_total.load(std::memory_order_acquire);
       level.queue_wait_ns_max = std::max(level.queue_wait_ns_max, wait_max);
       level.done += counters.done.load(std::memory_order_acquire);
       level.failed += counters.failed.load(std::memory_order_acquire);
       level.started += counters.started.load(std::memory_order_acquire);
     }
+    // Summed in cycles, converted once: the conversion is monotonic, so
+    // max <= total survives it, and its rate never changes (cycle_clock.h),
+    // so neither value ever moves backwards between snapshots.
+    level.queue_wait_ns_total = platform::cycles_to_ns(level.queue_wait_ns_total);
+    level.queue_wait_ns_max = platform::cycles_to_ns(level.queue_wait_ns_max);
     level.cancelled = cancelled_[priority].load(std::memory_order_acquire);
     level.submitted = submitted_[priority].load(std::memory_order_acquire);
     // Never negative given the load order; the clamp only keeps a bug from
@@ -61,8 +67,8 @@ bool pool::get_worker_stats(size_t index, tpool_worker_stats *out) const {
   worker.worker_index = static_cast<uint32_t>(index);
   worker.live = slot.live.load(std::memory_order_relaxed);
   worker.jobs_run = slot.jobs_run.load(std::memory_order_relaxed);
-  worker.busy_ns = slot.busy_ns.load(std::memory_order_relaxed);
-  worker.idle_ns = slot.idle_ns.load(std::memory_order_relaxed);
+  worker.busy_ns = platform::cycles_to_ns(slot.busy_cycles.load(std::memory_order_relaxed));
+  worker.idle_ns = platform::cycles_to_ns(slot.idle_cycles.load(std::memory_order_relaxed));
   *out = worker;
   return true;
 }

@@ -1,12 +1,12 @@
-// The exported C ABI of tpool.dll: argument validation, versioned structs
-// and the exception firewall. Every function that returns a status runs its
-// body inside api_call (abi::guarded: no exception escapes, and test builds
-// audit the status against the header); the pool code behind it assumes its
-// arguments are valid.
+// The exported C ABI of tpool.dll for pools and jobs: argument validation,
+// versioned structs and the exception firewall. Every function that returns
+// a status runs its body inside api_call (api_call.h: no exception escapes,
+// and test builds audit the status against the header); the pool code
+// behind it assumes its arguments are valid.
 #include <cstring>
 #include <memory>
 
-#include "api_guard.h"
+#include "api_call.h"
 #include "current_thread.h"
 #include "job_info.h"
 #include "job_record.h"
@@ -14,42 +14,13 @@
 #include "platform.h"
 #include "pool.h"
 #include "tpool/tpool.h"
-#include "tpool_testing.h"
 #include "versioned_struct.h"
 
-using tpool_impl::job_record;
-using tpool_impl::pool;
-using tpool_impl::pool_of;
-using tpool_impl::record_of;
+// The exported functions are C; the implementation they call is all in
+// tpool_impl (api_call.h, pool.h, job_record.h).
+using namespace tpool_impl;
 
 namespace {
-
-// ---- the documented statuses of every exported function -------------------
-#define STATUS(name) abi::status_bit(name)
-#define DOCUMENTED(function, mask) {#function, mask},
-constexpr abi::documented_function kFunctions[] = {
-#include "tpool_statuses.inc"
-};
-#undef DOCUMENTED
-#define DOCUMENTED(function, mask) fn_##function,
-enum api_function : size_t {
-#include "tpool_statuses.inc"
-};
-#undef DOCUMENTED
-#undef STATUS
-
-#if defined(TPOOL_FAULT_INJECTION)
-abi::status_audit<sizeof(kFunctions) / sizeof(kFunctions[0])> g_audit(kFunctions);
-auto *const g_audit_ptr = &g_audit;
-#else
-constexpr std::nullptr_t *g_audit_ptr = nullptr;
-#endif
-
-template <typename Body>
-tpool_status api_call(api_function function, Body &&body) noexcept {
-  return abi::guarded<tpool_status, TPOOL_E_OUT_OF_MEMORY, TPOOL_E_INTERNAL>(
-      g_audit_ptr, function, static_cast<Body &&>(body));
-}
 
 // ---- versioned structs --------------------------------------------------------
 constexpr auto kConfigVersions = abi::versions_of<tpool_config>(TPOOL_CONFIG_SIZE_V1);
@@ -85,15 +56,6 @@ tpool_job_desc default_desc() {
   desc.struct_size = sizeof(tpool_job_desc);
   desc.priority = TPOOL_PRIORITY_MEDIUM;
   return desc;
-}
-
-bool valid_priority(int32_t priority) {
-  return priority >= TPOOL_PRIORITY_HIGH && priority <= TPOOL_PRIORITY_LOW;
-}
-
-// A handle is usable while its record says an unreleased handle exists.
-bool live_handle(const job_record *record) {
-  return record->handle_magic.load(std::memory_order_acquire) == tpool_impl::kHandleLive;
 }
 
 tpool_status validate_config(const tpool_config &config) {
@@ -153,11 +115,6 @@ class normalized_descs {
   const tpool_job_desc *descs_ = nullptr;
   std::unique_ptr<tpool_job_desc[]> copies_;
 };
-
-tpool_status reject(pool *owner, const char *function, tpool_status status) {
-  owner->log().log(TPOOL_LOG_WARN, "{}: {}", function, tpool_status_string(status));
-  return status;
-}
 
 }  // namespace
 
@@ -409,7 +366,9 @@ TPOOL_API tpool_status TPOOL_CALL tpool_job_release(tpool_job *job) {
 
 TPOOL_API int32_t TPOOL_CALL tpool_job_info_cancel_requested(const tpool_job_info *info) {
   if (info == nullptr) return 0;
-  return info->record->cancel_requested.load(std::memory_order_acquire) != 0 ? 1 : 0;
+  const job_record *record = info->record;
+  if (record == nullptr) return 0;  // a job without a handle cannot be asked to cancel
+  return record->cancel_requested.load(std::memory_order_acquire) != 0 ? 1 : 0;
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_job_info_set_failed(tpool_job_info *info) {
@@ -425,8 +384,8 @@ TPOOL_API tpool_status TPOOL_CALL tpool_job_info_get(const tpool_job_info *info,
                                                      uint32_t *out_worker_index) {
   return api_call(fn_tpool_job_info_get, [&] {
     if (info == nullptr) return TPOOL_E_NULL_POINTER;
-    if (out_id != nullptr) *out_id = info->record->id;
-    if (out_priority != nullptr) *out_priority = info->record->priority;
+    if (out_id != nullptr) *out_id = info->id;
+    if (out_priority != nullptr) *out_priority = info->priority;
     if (out_worker_index != nullptr) *out_worker_index = info->worker_index;
     return TPOOL_OK;
   });
@@ -477,21 +436,5 @@ TPOOL_API tpool_status TPOOL_CALL tpool_set_log_level(tpool_pool *handle, int32_
     return TPOOL_OK;
   });
 }
-
-// ---- test-only exports: the status audit (see abi/api_guard.h) -------------
-#if defined(TPOOL_FAULT_INJECTION)
-TPOOL_API uint32_t TPOOL_CALL tpool_testing_statuses_seen(const char *function) {
-  return g_audit.seen(function);
-}
-
-TPOOL_API uint64_t TPOOL_CALL tpool_testing_undocumented_statuses(const char **out_function,
-                                                                  int32_t *out_status) {
-  return g_audit.undocumented(out_function, out_status);
-}
-
-TPOOL_API void TPOOL_CALL tpool_testing_status_audit_reset(void) {
-  g_audit.reset();
-}
-#endif
 
 }  // extern "C"

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "current_thread.h"
+#include "cycle_clock.h"
 #include "job_info.h"
 #include "job_invoke.h"
 #include "pool.h"
@@ -16,21 +17,14 @@ namespace {
 constexpr uint32_t kSpinRounds = 48;
 constexpr uint32_t kPauseRounds = 8;
 constexpr uint32_t kPausesPerRound = 32;
-// A worker that takes a job which waited longer than this wakes a parked
-// helper (if nobody spins). Waking on every non-empty queue instead would
-// cost a futex wake per job whenever jobs are shorter than a wake-up, with
-// no throughput gain; a job that waited this long means the awake workers
-// are not keeping up (long or blocking jobs, or a burst).
-constexpr uint64_t kHelperWakeAfterNs = 50000;
 // Linger: polls of the queue (reads only) a worker that just ran a job makes
 // before it counts itself idle, with kLingerPauses pauses between polls:
 // a few microseconds, about the gap between two submits of a producer that
 // feeds a faster worker.
 constexpr uint32_t kLingerPolls = 64;
 constexpr uint32_t kLingerPauses = 4;
-
-uint64_t elapsed_since(uint64_t start_ns, uint64_t now_ns) {
-  return now_ns > start_ns ? now_ns - start_ns : 0;
+uint64_t elapsed_since(uint64_t start, uint64_t now) {
+  return now > start ? now - start : 0;
 }
 }  // namespace
 
@@ -46,38 +40,39 @@ size_t pool::queued_now() const {
 }
 
 void pool::worker_main(worker_slot &slot) {
+  // For the worker's whole life: calls that would wait for this pool from
+  // one of its jobs are refused (TPOOL_E_WOULD_DEADLOCK).
   scoped_thread_role context(this, nullptr);
   // start_worker counted this worker as live and idle before it started.
   bool idle = true;
   bool spinner = false;
   bool reaped = false;
+  // Idle since when: monotonic ns for the reaping timeout, cycles for the
+  // idle-time statistic. now_cycles: the end of the last job.
   uint64_t idle_since = platform::monotonic_ns();
-  // Clock reads are not free (hundreds of ns on some virtual machines), so a
-  // worker running jobs back to back reads the clock once per job: the end
-  // of one job is the start of the next.
-  uint64_t now_ns = idle_since;
-  // Finished jobs not yet subtracted from outstanding_ (see pool.h).
-  int64_t unflushed = 0;
+  uint64_t idle_since_cycles = platform::cycles();
+  uint64_t now_cycles = idle_since_cycles;
+  // Outcomes counted since this worker last woke idle waiters (pool.h).
+  bool outcomes_unannounced = false;
   // At most one linger per run of jobs: set when a linger starts, cleared by
-  // the next job. A job found by lingering starts "at" the end of the one
-  // before (no clock read), so the linger counts as busy time and that job's
-  // queue wait as 0; both err by at most the linger's few microseconds.
+  // the next job.
   bool lingered = false;
   for (;;) {
-    void *item = nullptr;
-    const prioq_status status = prioq_try_pop(queue_, &item, nullptr);
+    queued_job job;
+    int32_t priority = 0;
+    const prioq_status status = prioq_try_pop_item(queue_, &job, &priority);
     if (status == PRIOQ_E_EMPTY && !idle && !lingered) {
       lingered = true;
       if (linger_for_work()) continue;
     }
     if (status != PRIOQ_OK) {
-      // Running dry: whatever happens next (spin, park, exit), wait_idle
-      // must be able to see this worker's jobs as finished, and submitters
-      // must get its freed records back.
+      // Running dry: whatever happens next (spin, park, exit), a thread in
+      // wait_idle must learn that this worker's jobs are finished, and
+      // submitters must get its freed records back.
       allocator_->return_magazine(&slot.freed);
-      if (unflushed != 0) {
-        lower_outstanding(unflushed);
-        unflushed = 0;
+      if (outcomes_unannounced) {
+        outcomes_unannounced = false;
+        notify_if_idle_waiters();
       }
     }
     if (status == PRIOQ_OK) {
@@ -93,20 +88,18 @@ void pool::worker_main(worker_slot &slot) {
         idle = false;
         idle_workers_.fetch_sub(1, std::memory_order_seq_cst);
         wake_worker_if_work_remains();
-        now_ns = platform::monotonic_ns();
-        bump(slot.idle_ns, elapsed_since(idle_since, now_ns));
+        now_cycles = platform::cycles();
+        bump(slot.idle_cycles, elapsed_since(idle_since_cycles, now_cycles));
       }
-      now_ns = run_job(slot, static_cast<job_record *>(item), now_ns, &unflushed);
-      if (unflushed >= kFinishBatch) {
-        lower_outstanding(unflushed);
-        unflushed = 0;
-      }
+      now_cycles = run_job(slot, job, priority, now_cycles);
+      outcomes_unannounced = true;
       continue;
     }
     if (!idle) {
       idle = true;
       idle_workers_.fetch_add(1, std::memory_order_seq_cst);
-      idle_since = now_ns;
+      idle_since = platform::monotonic_ns();
+      idle_since_cycles = now_cycles;
     }
     // PRIOQ_E_CLOSED: shut down and drained. Any other failure cannot be
     // retried usefully; leaving keeps shutdown able to finish.
@@ -119,7 +112,7 @@ void pool::worker_main(worker_slot &slot) {
 
   if (spinner) work_events_.end_spin();
   idle_workers_.fetch_sub(1, std::memory_order_seq_cst);
-  bump(slot.idle_ns, elapsed_since(idle_since, platform::monotonic_ns()));
+  bump(slot.idle_cycles, elapsed_since(idle_since_cycles, platform::cycles()));
   if (reaped) {
     log_.log(TPOOL_LOG_DEBUG, "worker {} exits after {} ms idle", slot.index, idle_timeout_ms_);
     // A job pushed between our last empty pop and the reap may have seen us
@@ -138,7 +131,7 @@ void pool::worker_main(worker_slot &slot) {
 bool pool::linger_for_work() {
   // Going idle costs shared writes that a submitter on another core then
   // pays for as cache misses: the allocator's lock and free array (flush),
-  // outstanding_, idle_workers_, and work_events_ twice (begin_spin and
+  // idle_workers_, the idle waiters' word, and work_events_ twice (begin_spin and
   // end_spin). A worker faster than its producer would pay all of them for
   // every job. Lingering first costs only reads.
   //
@@ -203,10 +196,6 @@ pool::idle_verdict pool::wait_for_work(uint64_t idle_since_ns, bool *spinner) {
     return idle_verdict::look_again;
   }
   work_events_.wait(key, timeout_ms);
-  // Whoever woke us (if anyone did) may now wake another helper.
-  if (helper_woken_at_ns_.load(std::memory_order_relaxed) != 0) {
-    helper_woken_at_ns_.store(0, std::memory_order_relaxed);
-  }
   return idle_verdict::look_again;
 }
 
@@ -231,48 +220,68 @@ void pool::wake_worker_if_work_remains() {
   if (queued_now() > 0) work_events_.notify_one_unless_spinning();
 }
 
-uint64_t pool::run_job(worker_slot &slot, job_record *record, uint64_t start_ns,
-                       int64_t *finished) {
+uint64_t pool::run_job(worker_slot &slot, const queued_job &job, int32_t priority,
+                       uint64_t start_cycles) {
+  if (job_record *record = job.record())
+    return run_record_job(slot, record, priority, start_cycles);
   if (discard_queued_.load(std::memory_order_relaxed)) {
     // CANCEL shutdown in progress: nothing that has not started may start.
-    if (record->try_cancel()) finish_cancelled(record);
-    allocator_->unref(record, &slot.freed);
-    return start_ns;
+    cancel_unstarted(job, priority);
+    return start_cycles;
   }
-  if (!record->try_start()) {
-    // Cancelled while queued; the canceller owned the outcome.
-    allocator_->unref(record, &slot.freed);
-    return start_ns;
-  }
-  const int32_t priority = record->priority;
   worker_slot::per_priority &counters = slot.priority[priority];
-  const uint64_t waited_ns = elapsed_since(record->submit_ns, start_ns);
+  const uint64_t waited = elapsed_since(job.submit_cycles, start_cycles);
   bump(counters.started);
-  bump(counters.queue_wait_ns_total, waited_ns);
-  if (waited_ns > counters.queue_wait_ns_max.load(std::memory_order_relaxed)) {
-    counters.queue_wait_ns_max.store(waited_ns, std::memory_order_relaxed);
-  }
-
-  // Falling behind: wake a parked helper. Not needed for correctness
-  // (submitters and spinners guarantee that some worker looks at every job),
-  // only for throughput, so it is skipped unless it can help.
-  // At most one such wake is in flight: a woken worker still counts as a
-  // waiter until it gets a CPU, and without this limit every job would wake
-  // it again (a futex call each) in the meantime.
-  if (waited_ns > kHelperWakeAfterNs && work_events_.sleepers() > 0 &&
-      work_events_.spinners() == 0) {
-    uint64_t last_wake_ns = helper_woken_at_ns_.load(std::memory_order_relaxed);
-    if ((last_wake_ns == 0 || elapsed_since(last_wake_ns, start_ns) > kHelperWakeAfterNs) &&
-        queued_now() > 0 &&
-        helper_woken_at_ns_.compare_exchange_strong(last_wake_ns, start_ns,
-                                                    std::memory_order_relaxed)) {
-      work_events_.notify_one_unless_spinning();
-    }
+  bump(counters.queue_wait_cycles_total, waited);
+  if (waited > counters.queue_wait_cycles_max.load(std::memory_order_relaxed)) {
+    counters.queue_wait_cycles_max.store(waited, std::memory_order_release);
   }
   // More work behind this job and nobody idle: a growable pool adds a worker.
   maybe_grow();
 
-  tpool_job_info info{record, slot.index, false};
+  // No thread role to set: the worker's (this pool, no job) is already the
+  // right one for a job nobody holds a handle to.
+  tpool_job_info info{nullptr, job.id, priority, slot.index, false};
+  if (invoke_job(job.fn, job.context, &info) == invoke_result::threw) {
+    info.failed = true;
+    log_.log(TPOOL_LOG_WARN, "job {} (priority {}) threw an exception; outcome FAILED", job.id,
+             priority);
+  }
+  const tpool_job_state outcome = info.failed ? TPOOL_JOB_FAILED : TPOOL_JOB_DONE;
+  if (job.on_complete != nullptr &&
+      invoke_completion(job.on_complete, job.context, outcome) == invoke_result::threw) {
+    log_.log(TPOOL_LOG_WARN, "completion callback of job {} threw an exception (ignored)", job.id);
+  }
+  const uint64_t end_cycles = platform::cycles();
+  bump(slot.busy_cycles, elapsed_since(start_cycles, end_cycles));
+  bump(slot.jobs_run);
+  bump(info.failed ? counters.failed : counters.done);
+  return end_cycles;
+}
+
+uint64_t pool::run_record_job(worker_slot &slot, job_record *record, int32_t priority,
+                              uint64_t start_cycles) {
+  if (discard_queued_.load(std::memory_order_relaxed)) {
+    // CANCEL shutdown in progress: nothing that has not started may start.
+    if (record->try_cancel()) finish_cancelled(record);
+    allocator_->unref(record, &slot.freed);
+    return start_cycles;
+  }
+  if (!record->try_start()) {
+    // Cancelled while queued; the canceller owned the outcome.
+    allocator_->unref(record, &slot.freed);
+    return start_cycles;
+  }
+  worker_slot::per_priority &counters = slot.priority[priority];
+  const uint64_t waited = elapsed_since(record->submit_cycles, start_cycles);
+  bump(counters.started);
+  bump(counters.queue_wait_cycles_total, waited);
+  if (waited > counters.queue_wait_cycles_max.load(std::memory_order_relaxed)) {
+    counters.queue_wait_cycles_max.store(waited, std::memory_order_release);
+  }
+  maybe_grow();
+
+  tpool_job_info info{record, record->id, priority, slot.index, false};
   uint32_t outcome = job_state::kDone;
   {
     scoped_thread_role context(this, record);
@@ -289,15 +298,14 @@ uint64_t pool::run_job(worker_slot &slot, job_record *record, uint64_t start_ns,
                record->id);
     }
   }
-
-  const uint64_t end_ns = platform::monotonic_ns();
-  bump(slot.busy_ns, elapsed_since(start_ns, end_ns));
+  record->publish_outcome(outcome);
+  // After the outcome is published (pool.h, "Idle means").
+  const uint64_t end_cycles = platform::cycles();
+  bump(slot.busy_cycles, elapsed_since(start_cycles, end_cycles));
   bump(slot.jobs_run);
   bump(outcome == job_state::kDone ? counters.done : counters.failed);
-  record->publish_outcome(outcome);
-  ++*finished;
   allocator_->unref(record, &slot.freed);
-  return end_ns;
+  return end_cycles;
 }
 
 }  // namespace tpool_impl

@@ -6,10 +6,12 @@
 //
 // Ordering (what makes tpool_stats' per-level relations hold in every
 // snapshot): for one job the worker stores started, then
-// queue_wait_ns_total, then queue_wait_ns_max, and later done or failed,
-// each with release; the reader (pool_stats.cpp) loads them with acquire in
-// the opposite order, so whatever later counter it sees, it also sees the
-// earlier ones it depends on. On x86 both are plain moves.
+// queue_wait_cycles_total, then queue_wait_cycles_max, and later done or
+// failed, each with release; the reader (pool_stats.cpp) loads them with
+// acquire in the opposite order, so whatever later counter it sees, it also
+// sees the earlier ones it depends on. On x86 both are plain moves. Queue
+// waits are kept in cycle-clock units (cycle_clock.h) and converted by the
+// reader.
 //
 // A slot is reused after its thread exited (reaping) and was joined; the join
 // orders the old thread's writes before the new thread's, and the counters
@@ -38,14 +40,17 @@ struct alignas(64) worker_slot {
     std::atomic<uint64_t> started{0};
     std::atomic<uint64_t> done{0};
     std::atomic<uint64_t> failed{0};
-    std::atomic<uint64_t> queue_wait_ns_total{0};
-    std::atomic<uint64_t> queue_wait_ns_max{0};
+    std::atomic<uint64_t> queue_wait_cycles_total{0};
+    std::atomic<uint64_t> queue_wait_cycles_max{0};
   };
 
   per_priority priority[TPOOL_PRIORITY_COUNT];
   std::atomic<uint64_t> jobs_run{0};
-  std::atomic<uint64_t> busy_ns{0};
-  std::atomic<uint64_t> idle_ns{0};
+  // Busy time (added per job, before its outcome is counted) and idle time
+  // (added when the worker leaves the idle state or exits), in cycle-clock
+  // units like the queue waits.
+  std::atomic<uint64_t> busy_cycles{0};
+  std::atomic<uint64_t> idle_cycles{0};
   std::atomic<int32_t> live{0};
 
   // Records whose last reference this worker dropped (job_allocator.h);

@@ -20,6 +20,12 @@
   X(prioq_try_pop)                  \
   X(prioq_pop)                      \
   X(prioq_pop_batch)                \
+  X(prioq_push_item)                \
+  X(prioq_push_items)               \
+  X(prioq_try_pop_item)             \
+  X(prioq_pop_item)                 \
+  X(prioq_pop_items)                \
+  X(prioq_item_size)                \
   X(prioq_close)                    \
   X(prioq_is_closed)                \
   X(prioq_size)

@@ -104,6 +104,49 @@ static void check_capacity_and_close(void) {
   C_CHECK_STATUS(prioq_destroy(queue), PRIOQ_OK);
 }
 
+/* A queue of copied items: a small struct goes in and comes out whole. */
+typedef struct c_item {
+  uint64_t id;
+  void *payload;
+} c_item;
+
+static void check_copied_items(void) {
+  prioq_config config;
+  prioq_queue *queue = NULL;
+  uint32_t item_size = 0;
+  c_item one = {7, &one};
+  c_item many[3] = {{1, NULL}, {2, NULL}, {3, NULL}};
+  const int32_t priorities[3] = {PRIOQ_PRIORITY_LOW, PRIOQ_PRIORITY_HIGH, PRIOQ_PRIORITY_LOW};
+  c_item out[4];
+  int32_t out_priorities[4] = {-1, -1, -1, -1};
+  int32_t priority = -1;
+  size_t count = 0;
+  void *pointer = NULL;
+
+  C_CHECK_STATUS(prioq_config_init(&config), PRIOQ_OK);
+  C_CHECK(config.item_size == sizeof(void *));
+  config.item_size = (uint32_t)sizeof(c_item);
+  C_CHECK_STATUS(prioq_create(&config, &queue), PRIOQ_OK);
+  if (queue == NULL) return;
+  C_CHECK_STATUS(prioq_item_size(queue, &item_size), PRIOQ_OK);
+  C_CHECK(item_size == sizeof(c_item));
+  C_CHECK_STATUS(prioq_push_item(queue, &one, PRIOQ_PRIORITY_MEDIUM), PRIOQ_OK);
+  C_CHECK_STATUS(prioq_push_items(queue, many, priorities, 3), PRIOQ_OK);
+  /* The pointer functions refuse a queue whose items are not pointers. */
+  C_CHECK_STATUS(prioq_push(queue, &one, PRIOQ_PRIORITY_HIGH), PRIOQ_E_INVALID_ARGUMENT);
+  C_CHECK_STATUS(prioq_try_pop(queue, &pointer, NULL), PRIOQ_E_INVALID_ARGUMENT);
+  /* Expected: 2 (HIGH), 7 (MEDIUM), 1 and 3 (LOW). */
+  C_CHECK_STATUS(prioq_try_pop_item(queue, &out[0], &priority), PRIOQ_OK);
+  C_CHECK(out[0].id == 2 && priority == PRIOQ_PRIORITY_HIGH);
+  C_CHECK_STATUS(prioq_pop_item(queue, 0, &out[0], &priority), PRIOQ_OK);
+  C_CHECK(out[0].id == 7 && out[0].payload == &one && priority == PRIOQ_PRIORITY_MEDIUM);
+  C_CHECK_STATUS(prioq_pop_items(queue, out, out_priorities, 4, PRIOQ_INFINITE, &count), PRIOQ_OK);
+  C_CHECK(count == 2 && out[0].id == 1 && out[1].id == 3);
+  C_CHECK(out_priorities[0] == PRIOQ_PRIORITY_LOW && out_priorities[1] == PRIOQ_PRIORITY_LOW);
+  C_CHECK_STATUS(prioq_pop_items(queue, out, NULL, 4, 0, &count), PRIOQ_E_TIMEOUT);
+  C_CHECK_STATUS(prioq_destroy(queue), PRIOQ_OK);
+}
+
 static void check_bad_input(void) {
   prioq_config config;
   prioq_queue *queue = NULL;
@@ -121,6 +164,7 @@ int main(void) {
   check_config_initialization();
   check_order_and_batches();
   check_capacity_and_close();
+  check_copied_items();
   check_bad_input();
   return c_check_exit_code("prioq_c_client");
 }

@@ -4,6 +4,7 @@
 // read or written. Buffers are sized exactly, so ASan catches over-reads.
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstring>
 #include <vector>
 
@@ -23,8 +24,9 @@ prioq_config *as_config(std::vector<unsigned char> &bytes) {
   return reinterpret_cast<prioq_config *>(bytes.data());
 }
 
-TEST(PrioqConfigVersions, TheFirstVersionEndsAtItsLastField) {
-  EXPECT_EQ(PRIOQ_CONFIG_SIZE_V1, sizeof(prioq_config));
+TEST(PrioqConfigVersions, EveryVersionEndsAtItsLastFieldAndTheNewestIsTheHeadersStruct) {
+  EXPECT_EQ(PRIOQ_CONFIG_SIZE_V1, offsetof(prioq_config, item_size));
+  EXPECT_EQ(PRIOQ_CONFIG_SIZE_V2, sizeof(prioq_config));
 }
 
 TEST(PrioqConfigInitSized, WritesExactlyTheRequestedVersionsBytes) {
