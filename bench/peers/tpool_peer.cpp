@@ -101,7 +101,7 @@ class tpool_peer final : public peer_pool {
   }
 
   static void fill(tpool_job_desc *desc, bench_task *task, int32_t priority) {
-    desc->struct_size = sizeof(tpool_job_desc);
+    tpool_job_desc_init(desc);  // every field this header knows, defaulted
     desc->priority = priority;
     desc->fn = &tpool_peer::run_task;
     desc->context = task;

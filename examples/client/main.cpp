@@ -1,6 +1,8 @@
 // tpool_client: submits a batch of sleeping jobs of mixed priorities to a
 // tpool pool, shows live progress, then reports the completion order per
-// priority and the pool's diagnostics, and shuts down cleanly.
+// priority and the pool's diagnostics; then a job group fan-out/fan-in and
+// a parallel loop on the same pool (fork_join_demo.h); and shuts down
+// cleanly.
 //
 //   tpool_client            200 jobs of 5-20 ms on 4 workers
 //   tpool_client --short    40 jobs of 1-3 ms (the ctest)
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "demo_jobs.h"
+#include "fork_join_demo.h"
 #include "progress_line.h"
 #include "report.h"
 
@@ -86,10 +89,13 @@ int run(const demo_options &options) {
 
   if (ok) print_completion_order(jobs);
   print_pool_diagnostics(pool);
-  ok = check(tpool_shutdown(pool, TPOOL_SHUTDOWN_DRAIN, 10000), "tpool_shutdown") && ok;
-  // Counters after shutdown are final: nothing can still be running.
+  // The pool is idle: these counters are final for the demo jobs, the only
+  // jobs so far.
   ok = check(tpool_get_stats(pool, &stats), "tpool_get_stats") && ok;
   ok = verify_exactly_once(jobs, stats) && ok;
+  std::printf("\n");
+  ok = run_fork_join_demos(pool, options.job_count <= 40) && ok;
+  ok = check(tpool_shutdown(pool, TPOOL_SHUTDOWN_DRAIN, 10000), "tpool_shutdown") && ok;
   ok = check(tpool_destroy(pool), "tpool_destroy") && ok;
 
   std::printf("\n%s\n",

@@ -44,7 +44,7 @@
  *    process's unhandled-exception filter as it would from any thread.
  *
  * Versioned structs (tpool_config, tpool_job_desc, tpool_stats,
- * tpool_worker_stats) start with uint32_t struct_size, the size of the
+ * tpool_worker_stats, tpool_group_counts) start with uint32_t struct_size, the size of the
  * struct as the caller compiled it. Fields are only ever appended, and each
  * published version's size is a constant below (TPOOL_CONFIG_SIZE_V1, ...).
  *  - Inputs: struct_size must be the size of a published version, or larger
@@ -129,7 +129,8 @@ enum {
   X(TPOOL_E_JOB_RUNNING, 11, "the job is running; cancellation was requested")           \
   X(TPOOL_E_JOB_FINISHED, 12, "the job already has its outcome")                         \
   X(TPOOL_E_INVALID_HANDLE, 13, "the handle was released or is not a tpool handle")      \
-  X(TPOOL_E_INTERNAL, 15, "internal error (a bug): please report it")
+  X(TPOOL_E_INTERNAL, 15, "internal error (a bug): please report it")                    \
+  X(TPOOL_E_FAILED, 16, "a loop body reported failure; the loop stopped early")
 
 /* clang-format off: the X-macro expansion below is not a statement */
 typedef enum tpool_status TPOOL_ENUM_BASE {
@@ -178,6 +179,7 @@ typedef enum tpool_thread_priority TPOOL_ENUM_BASE {
 
 typedef struct tpool_pool tpool_pool;         /* opaque */
 typedef struct tpool_job tpool_job;           /* opaque job handle */
+typedef struct tpool_group tpool_group;       /* opaque job group handle */
 typedef struct tpool_job_info tpool_job_info; /* opaque, valid during a job callback only */
 
 /* The job body. Runs on a worker thread. info is valid only during the call.
@@ -219,16 +221,40 @@ typedef struct tpool_config {
 } tpool_config;
 #define TPOOL_CONFIG_SIZE_V1 ((uint32_t)(offsetof(tpool_config, log_user) + sizeof(void *)))
 
-/* One job for tpool_submit_ex / tpool_submit_batch. Version 1. */
+/* One job for tpool_submit_ex / tpool_submit_batch. Version 2. */
 typedef struct tpool_job_desc {
   uint32_t struct_size;            /* set by tpool_job_desc_init */
   int32_t priority;                /* TPOOL_PRIORITY_*; default MEDIUM */
   tpool_job_fn fn;                 /* required */
   void *context;                   /* passed to fn and on_complete; owned by the caller */
   tpool_completion_fn on_complete; /* optional */
+  /* Version 2. The group the job joins (see "job groups"); null (default):
+   * none. It must be a group of the pool the job is submitted to. */
+  tpool_group *group;
 } tpool_job_desc;
 #define TPOOL_JOB_DESC_SIZE_V1 \
   ((uint32_t)(offsetof(tpool_job_desc, on_complete) + sizeof(tpool_completion_fn)))
+#define TPOOL_JOB_DESC_SIZE_V2 ((uint32_t)(offsetof(tpool_job_desc, group) + sizeof(tpool_group *)))
+
+/* A group's jobs by outcome. Version 1. Each count is read atomically; the
+ * snapshot as a whole is not one instant, but in every snapshot
+ * done + failed + cancelled + pending == submitted. */
+typedef struct tpool_group_counts {
+  uint32_t struct_size; /* set by the caller; see "Versioned structs" */
+  uint32_t reserved_;
+  uint64_t submitted; /* accepted into the group since it was created */
+  uint64_t pending;   /* accepted, no outcome yet (queued or running) */
+  uint64_t done;
+  uint64_t failed;
+  uint64_t cancelled;
+} tpool_group_counts;
+#define TPOOL_GROUP_COUNTS_SIZE_V1 \
+  ((uint32_t)(offsetof(tpool_group_counts, cancelled) + sizeof(uint64_t)))
+
+/* The body of a parallel loop: runs indices [begin, end). Returns 0 to go
+ * on, anything else to stop the loop (tpool_parallel_for then returns
+ * TPOOL_E_FAILED). Must not let an exception escape. */
+typedef int32_t(TPOOL_CALL *tpool_range_fn)(void *context, uint64_t begin, uint64_t end);
 
 /* Counters of one priority level; see tpool_stats for what is consistent. */
 typedef struct tpool_priority_stats {
@@ -315,7 +341,7 @@ TPOOL_API tpool_status TPOOL_CALL tpool_config_init(tpool_config *config);
 #define tpool_config_init(config) tpool_config_init_sized((config), (uint32_t)sizeof(tpool_config))
 
 /* Fills the first struct_size bytes of *desc: MEDIUM priority, null
- * callbacks and context, struct_size. Sizes as tpool_config_init_sized. Use
+ * callbacks, context and group, struct_size. Sizes as tpool_config_init_sized. Use
  * the tpool_job_desc_init(desc) macro.
  * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if desc is null;
  * TPOOL_E_BAD_STRUCT_SIZE if struct_size is not a version's size or larger.
@@ -392,11 +418,12 @@ TPOOL_API tpool_status TPOOL_CALL tpool_submit(tpool_pool *pool, tpool_job_fn fn
                                                int32_t priority, tpool_job **out_job);
 
 /* As tpool_submit, described by *desc (which may carry a completion
- * callback).
+ * callback and a group).
  * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if pool, desc or desc->fn is null;
- * TPOOL_E_BAD_STRUCT_SIZE; TPOOL_E_BAD_PRIORITY; TPOOL_E_SHUT_DOWN;
- * TPOOL_E_OUT_OF_MEMORY.
- * Allocates: as tpool_submit.
+ * TPOOL_E_BAD_STRUCT_SIZE; TPOOL_E_BAD_PRIORITY; TPOOL_E_INVALID_ARGUMENT
+ * if desc->group belongs to another pool; TPOOL_E_INVALID_HANDLE if
+ * desc->group was released; TPOOL_E_SHUT_DOWN; TPOOL_E_OUT_OF_MEMORY.
+ * Allocates: as tpool_submit; a job in a group always has a record.
  * Pointers: desc is read during the call only; context must stay valid
  * until on_complete has returned (or, without one, until the job has its
  * outcome). Thread-safe; callable from a job or completion callback. */
@@ -408,11 +435,15 @@ TPOOL_API tpool_status TPOOL_CALL tpool_submit_ex(tpool_pool *pool, const tpool_
  * descs[0].struct_size, and every element must carry that size. count == 0
  * accepts nothing and succeeds (descs may then be null). out_jobs may be
  * null; otherwise it has count slots that receive handles to release.
+ * Jobs may go into different groups (or none).
  * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if pool is null, descs is null
  * with count > 0, or a desc's fn is null; TPOOL_E_BAD_STRUCT_SIZE;
- * TPOOL_E_BAD_PRIORITY; TPOOL_E_SHUT_DOWN; TPOOL_E_OUT_OF_MEMORY.
+ * TPOOL_E_BAD_PRIORITY; TPOOL_E_INVALID_ARGUMENT and TPOOL_E_INVALID_HANDLE
+ * for a desc's group as tpool_submit_ex; TPOOL_E_SHUT_DOWN;
+ * TPOOL_E_OUT_OF_MEMORY.
  * Allocates: for count > 1, temporary arrays freed before it returns; with
- * out_jobs, count records (recycled); queue storage as tpool_submit.
+ * out_jobs or groups, a record per such job (recycled); queue storage as
+ * tpool_submit.
  * Pointers: as tpool_submit_ex, for every element.
  * Thread-safe; callable from a job or completion callback. */
 TPOOL_API tpool_status TPOOL_CALL tpool_submit_batch(tpool_pool *pool, const tpool_job_desc *descs,
@@ -470,6 +501,111 @@ TPOOL_API tpool_status TPOOL_CALL tpool_job_id(const tpool_job *job, uint64_t *o
  * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER; TPOOL_E_INVALID_HANDLE.
  * Allocates nothing. Thread-safe. */
 TPOOL_API tpool_status TPOOL_CALL tpool_job_release(tpool_job *job);
+
+/* ---- job groups ------------------------------------------------------------
+ * A group collects jobs of one pool so they can be waited for, counted and
+ * cancelled together (fork-join, fan-out/fan-in) without a handle per job.
+ * A job joins a group when it is submitted (tpool_job_desc.group, or
+ * tpool_group_submit) and belongs to at most one group. Exactly once holds
+ * per group: every job accepted into it ends DONE, FAILED or CANCELLED, and
+ * tpool_group_wait returns TPOOL_OK only when every job accepted before the
+ * call has its outcome and its completion callback has returned.
+ *
+ * Waiting from inside a job helps: a job (or completion callback) running
+ * on a worker of the group's pool that calls tpool_group_wait runs the
+ * group's queued jobs itself, oldest first, while it waits, so fork-join
+ * inside jobs works with any number of workers, including one. Other
+ * threads block. The waits that still return TPOOL_E_WOULD_DEADLOCK from a
+ * thread of the pool: tpool_group_wait on a group that the calling job
+ * itself belongs to (directly, or through a job whose wait is running it),
+ * tpool_wait_idle, tpool_shutdown and tpool_destroy (tpool_job_wait only
+ * for the calling job itself; waiting for another job of the same pool
+ * blocks a worker and can deadlock a pool of busy workers: use a group).
+ *
+ * Shutdown ends a group's jobs as it ends any job (DRAIN runs them, CANCEL
+ * cancels the queued ones); a wait on a group of a shut-down pool returns
+ * once they have their outcomes. Memory: a group lives until it is released
+ * and its last job has its outcome; it may be released before or after its
+ * pool is destroyed, but every other group function needs the pool alive. */
+
+/* Creates an empty group of pool's jobs.
+ * Returns: TPOOL_OK (*out_group owns the group until tpool_group_release);
+ * TPOOL_E_NULL_POINTER if pool or out_group is null; TPOOL_E_OUT_OF_MEMORY.
+ * Allocates: the group (freed when released and its jobs are done).
+ * Thread-safe; callable from a job or completion callback. */
+TPOOL_API tpool_status TPOOL_CALL tpool_group_create(tpool_pool *pool, tpool_group **out_group);
+
+/* Submits one job into the group: tpool_submit_ex with desc.group = group
+ * and no completion callback.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if group or fn is null;
+ * TPOOL_E_INVALID_HANDLE for a released group; TPOOL_E_BAD_PRIORITY;
+ * TPOOL_E_SHUT_DOWN once the pool's shutdown has begun;
+ * TPOOL_E_OUT_OF_MEMORY.
+ * Allocates: a job record, recycled; the group's list of queued jobs grows
+ * (amortized).
+ * Pointers: context must stay valid until the job has its outcome.
+ * Thread-safe; callable from a job or completion callback. */
+TPOOL_API tpool_status TPOOL_CALL tpool_group_submit(tpool_group *group, tpool_job_fn fn,
+                                                     void *context, int32_t priority);
+
+/* Waits until every job accepted into the group has its outcome, up to
+ * timeout_ms (0: just look). From a worker of the group's pool it runs the
+ * group's queued jobs while it waits (see above).
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER; TPOOL_E_INVALID_HANDLE for a
+ * released group; TPOOL_E_WOULD_DEADLOCK when a job running on the calling
+ * thread belongs to the group; TPOOL_E_TIMEOUT.
+ * Allocates nothing. Thread-safe. */
+TPOOL_API tpool_status TPOOL_CALL tpool_group_wait(tpool_group *group, uint32_t timeout_ms);
+
+/* Cancels every queued job of the group: each gets CANCELLED and its
+ * completion callback, on this thread, before the call returns. Running
+ * jobs of the group see the cooperative flag
+ * (tpool_job_info_cancel_requested) and run on. out_cancelled (may be null)
+ * receives how many were cancelled.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if group is null;
+ * TPOOL_E_INVALID_HANDLE for a released group.
+ * Allocates nothing. Thread-safe; callable from a job or completion callback. */
+TPOOL_API tpool_status TPOOL_CALL tpool_group_cancel(tpool_group *group, size_t *out_cancelled);
+
+/* The group's jobs by state. out_counts->struct_size must be set by the
+ * caller.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if group or out_counts is null;
+ * TPOOL_E_INVALID_HANDLE for a released group; TPOOL_E_BAD_STRUCT_SIZE if
+ * struct_size is below TPOOL_GROUP_COUNTS_SIZE_V1.
+ * Allocates nothing. Thread-safe. */
+TPOOL_API tpool_status TPOOL_CALL tpool_group_get_counts(const tpool_group *group,
+                                                         tpool_group_counts *out_counts);
+
+/* Releases the handle. Jobs of the group still run to their outcomes; the
+ * group's memory goes when the last of them has. Releasing twice is
+ * detected while the memory has not been reused; do not rely on it.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER; TPOOL_E_INVALID_HANDLE.
+ * Allocates nothing. Thread-safe. */
+TPOOL_API tpool_status TPOOL_CALL tpool_group_release(tpool_group *group);
+
+/* ---- parallel loops --------------------------------------------------------- */
+
+/* Runs fn over [begin, end) in chunks on the pool's workers and on the
+ * calling thread, and returns when every chunk ran, or, once a chunk
+ * returned non-zero, when the chunks already started have finished
+ * (chunks not yet started then never run). grain 0: chunk sizes adapt to
+ * the load (large first, smaller as the range runs out, so idle workers
+ * keep finding work and stragglers stay short); grain > 0: every chunk is
+ * grain indices (the last may be shorter). Chunks run at the given
+ * priority. Callable from inside a job: the calling thread runs chunks
+ * itself, so a loop inside a job finishes even when every other worker is
+ * busy. An empty range returns TPOOL_OK without calling fn.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if pool or fn is null;
+ * TPOOL_E_INVALID_ARGUMENT if begin > end; TPOOL_E_BAD_PRIORITY;
+ * TPOOL_E_FAILED if a chunk returned non-zero; TPOOL_E_SHUT_DOWN if the
+ * pool's shutdown had begun (nothing ran); TPOOL_E_OUT_OF_MEMORY (nothing
+ * ran).
+ * Allocates: a group and one record per helping worker, recycled.
+ * Pointers: context must stay valid until the call returns.
+ * Thread-safe. */
+TPOOL_API tpool_status TPOOL_CALL tpool_parallel_for(tpool_pool *pool, uint64_t begin, uint64_t end,
+                                                     uint64_t grain, tpool_range_fn fn,
+                                                     void *context, int32_t priority);
 
 /* ---- inside a job -------------------------------------------------------- */
 

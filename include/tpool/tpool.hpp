@@ -7,8 +7,11 @@
  *  - Any callable can be submitted. It is moved into a heap box that the
  *    completion trampoline deletes exactly once, whatever the outcome.
  *  - An exception thrown by a job is caught here, in the caller's module, and
- *    turns the job's outcome into FAILED through tpool_job_info_set_failed.
- *    No exception ever crosses the C ABI.
+ *    turns the job's outcome into FAILED through tpool_job_info_set_failed;
+ *    one thrown by a parallel loop's body stops the loop, which then throws
+ *    tpool::error(TPOOL_E_FAILED). No exception ever crosses the C ABI.
+ *  - tpool::group owns a job group (RAII: the destructor releases it; its
+ *    jobs still run to their outcomes).
  *
  * Errors from the C API surface as tpool::error (carrying the tpool_status),
  * except where a status is an ordinary result (timeouts, cancel outcomes).
@@ -187,6 +190,17 @@ struct job_box {
   }
 };
 
+// Calls a parallel loop's body over one chunk; an exception stops the loop.
+template <typename Fn>
+int32_t TPOOL_CALL run_range(void *context, uint64_t begin, uint64_t end) noexcept {
+  try {
+    (*static_cast<Fn *>(context))(begin, end);
+    return 0;
+  } catch (...) {
+    return 1;  // the exception stops here, in the caller's module
+  }
+}
+
 }  // namespace detail
 
 // An owned pool. Move-only. The destructor drains and destroys the pool; it
@@ -231,14 +245,28 @@ class pool {
   template <typename Fn, typename OnComplete>
   job submit(Fn &&fn, int32_t priority, OnComplete &&on_complete) {
     tpool_job *handle = nullptr;
-    submit_box(std::forward<Fn>(fn), priority, std::forward<OnComplete>(on_complete), &handle);
+    submit_box(std::forward<Fn>(fn), priority, std::forward<OnComplete>(on_complete), nullptr,
+               &handle);
     return job(handle);
   }
 
   // Submits without a handle (cheapest). Thread-safe; callable from a job.
   template <typename Fn>
   void post(Fn &&fn, int32_t priority = TPOOL_PRIORITY_MEDIUM) {
-    submit_box(std::forward<Fn>(fn), priority, detail::no_completion{}, nullptr);
+    submit_box(std::forward<Fn>(fn), priority, detail::no_completion{}, nullptr, nullptr);
+  }
+
+  // Runs fn(begin, end) over chunks of [first, last) on the workers and this
+  // thread (tpool_parallel_for: grain 0 adapts the chunk size). Throws
+  // tpool::error(TPOOL_E_FAILED) if fn threw; chunks not yet started then
+  // never run. Callable from a job.
+  template <typename Fn>
+  void parallel_for(uint64_t first, uint64_t last, Fn &&fn, uint64_t grain = 0,
+                    int32_t priority = TPOOL_PRIORITY_MEDIUM) {
+    using body = std::remove_reference_t<Fn>;
+    check(tpool_parallel_for(handle_, first, last, grain, &detail::run_range<body>,
+                             const_cast<std::remove_const_t<body> *>(&fn), priority),
+          "tpool_parallel_for");
   }
 
   // Waits until every accepted job has its outcome. Throws WOULD_DEADLOCK
@@ -277,8 +305,11 @@ class pool {
   tpool_pool *native() const noexcept { return handle_; }
 
  private:
+  friend class group;
+
   template <typename Fn, typename OnComplete>
-  void submit_box(Fn &&fn, int32_t priority, OnComplete &&on_complete, tpool_job **out_job) {
+  void submit_box(Fn &&fn, int32_t priority, OnComplete &&on_complete, tpool_group *into,
+                  tpool_job **out_job) {
     using box = detail::job_box<std::decay_t<Fn>, std::decay_t<OnComplete>>;
     std::unique_ptr<box> owned(
         new box{std::forward<Fn>(fn), std::forward<OnComplete>(on_complete)});
@@ -288,11 +319,77 @@ class pool {
     desc.fn = &box::run;
     desc.context = owned.get();
     desc.on_complete = &box::complete;
+    desc.group = into;
     check(tpool_submit_ex(handle_, &desc, out_job), "tpool_submit_ex");
     owned.release();  // accepted: complete() deletes it
   }
 
   tpool_pool *handle_ = nullptr;
+};
+
+// An owned job group of one pool (tpool.h, "job groups"). Move-only; the
+// destructor releases the handle, and the group's jobs still run. The pool
+// must outlive every submit.
+class group {
+ public:
+  explicit group(pool &owner) : owner_(&owner) {
+    check(tpool_group_create(owner.native(), &handle_), "tpool_group_create");
+  }
+  ~group() { reset(); }
+  group(group &&other) noexcept : owner_(other.owner_), handle_(other.handle_) {
+    other.handle_ = nullptr;
+  }
+  group &operator=(group &&other) noexcept {
+    if (this != &other) {
+      reset();
+      owner_ = other.owner_;
+      handle_ = other.handle_;
+      other.handle_ = nullptr;
+    }
+    return *this;
+  }
+  group(const group &) = delete;
+  group &operator=(const group &) = delete;
+
+  // Submits fn (as pool::post) into the group. Thread-safe; callable from a job.
+  template <typename Fn>
+  void run(Fn &&fn, int32_t priority = TPOOL_PRIORITY_MEDIUM) {
+    owner_->submit_box(std::forward<Fn>(fn), priority, detail::no_completion{}, handle_, nullptr);
+  }
+
+  // Waits until every job of the group has its outcome; on a worker of the
+  // pool it runs the group's queued jobs meanwhile. Throws WOULD_DEADLOCK
+  // from a job of this group.
+  void wait() { check(tpool_group_wait(handle_, TPOOL_INFINITE), "tpool_group_wait"); }
+  // False on timeout.
+  bool wait_for(uint32_t timeout_ms) {
+    const tpool_status status = tpool_group_wait(handle_, timeout_ms);
+    if (status == TPOOL_E_TIMEOUT) return false;
+    check(status, "tpool_group_wait");
+    return true;
+  }
+  // Cancels every queued job of the group; returns how many.
+  size_t cancel() {
+    size_t cancelled = 0;
+    check(tpool_group_cancel(handle_, &cancelled), "tpool_group_cancel");
+    return cancelled;
+  }
+  tpool_group_counts counts() const {
+    tpool_group_counts counts{};
+    counts.struct_size = sizeof(counts);
+    check(tpool_group_get_counts(handle_, &counts), "tpool_group_get_counts");
+    return counts;
+  }
+
+  void reset() noexcept {
+    if (handle_ != nullptr) tpool_group_release(handle_);
+    handle_ = nullptr;
+  }
+  tpool_group *native() const noexcept { return handle_; }
+
+ private:
+  pool *owner_;
+  tpool_group *handle_ = nullptr;
 };
 
 }  // namespace tpool

@@ -25,6 +25,30 @@ job_allocator::~job_allocator() NO_THREAD_SAFETY_ANALYSIS {
     current = next;
   }
   delete[] free_;
+  while (spare_groups_ != nullptr) {
+    void *next = *static_cast<void **>(spare_groups_);
+    ::operator delete(spare_groups_);
+    spare_groups_ = next;
+  }
+}
+
+void *job_allocator::take_group_storage(size_t size) {
+  {
+    tpsync::lock_guard guard(cache_lock_);
+    if (spare_groups_ != nullptr) {
+      void *storage = spare_groups_;
+      spare_groups_ = *static_cast<void **>(storage);
+      return storage;
+    }
+  }
+  if (platform::fault::should_fail(platform::fault::point::allocation)) return nullptr;
+  return ::operator new(size, std::nothrow);
+}
+
+void job_allocator::return_group_storage(void *storage) {
+  tpsync::lock_guard guard(cache_lock_);
+  *static_cast<void **>(storage) = spare_groups_;
+  spare_groups_ = storage;
 }
 
 void job_allocator::release(uint64_t count) {

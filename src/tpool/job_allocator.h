@@ -106,7 +106,16 @@ class job_allocator {
     return true;
   }
 
-  // Allocator references: the pool holds one and every live handle one.
+  // Storage for one job group, recycled like records: a released group's
+  // memory stays with the allocator (so its stale handle is recognized until
+  // the storage is reused) and is freed with it. The first word of a
+  // returned block links the spare list; size must be the same on every
+  // call. Null if memory is exhausted. Thread-safe.
+  void *take_group_storage(size_t size) EXCLUDES(cache_lock_);
+  void return_group_storage(void *storage) EXCLUDES(cache_lock_);
+
+  // Allocator references: the pool holds one, every live handle and every
+  // group one.
   void retain(uint64_t count) { refs_.fetch_add(count, std::memory_order_relaxed); }
   // The last release frees the allocator and every slab. Thread-safe.
   void release(uint64_t count = 1);
@@ -137,6 +146,7 @@ class job_allocator {
   size_t free_capacity_ GUARDED_BY(cache_lock_) = 0;
   size_t carved_ GUARDED_BY(cache_lock_) = 0;  // records in all slabs; <= free_capacity_
   slab *slabs_ GUARDED_BY(cache_lock_) = nullptr;
+  void *spare_groups_ GUARDED_BY(cache_lock_) = nullptr;  // linked through word 0
 
   alignas(64) std::atomic<job_record *> returned_{nullptr};
   alignas(64) std::atomic<uint64_t> refs_{1};

@@ -21,4 +21,14 @@ invoke_result invoke_completion(tpool_completion_fn fn, void *context,
   }
 }
 
+invoke_result invoke_range(tpool_range_fn fn, void *context, uint64_t begin, uint64_t end,
+                           int32_t *out_result) noexcept {
+  try {
+    *out_result = fn(context, begin, end);
+    return invoke_result::returned;
+  } catch (...) {
+    return invoke_result::threw;
+  }
+}
+
 }  // namespace tpool_impl

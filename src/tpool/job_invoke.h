@@ -15,6 +15,8 @@
 #ifndef TPOOL_SRC_TPOOL_JOB_INVOKE_H
 #define TPOOL_SRC_TPOOL_JOB_INVOKE_H
 
+#include <cstdint>
+
 #include "tpool/tpool.h"
 
 namespace tpool_impl {
@@ -24,6 +26,10 @@ enum class invoke_result { returned, threw };
 invoke_result invoke_job(tpool_job_fn fn, void *context, tpool_job_info *info) noexcept;
 invoke_result invoke_completion(tpool_completion_fn fn, void *context,
                                 tpool_job_state outcome) noexcept;
+// A parallel loop's body over [begin, end); *out_result gets its return
+// value when it returns.
+invoke_result invoke_range(tpool_range_fn fn, void *context, uint64_t begin, uint64_t end,
+                           int32_t *out_result) noexcept;
 
 }  // namespace tpool_impl
 

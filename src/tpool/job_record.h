@@ -13,8 +13,10 @@
 //  - kWaitersBit is set by a thread about to sleep on state_word; whoever
 //    stores the final state wakes the address only when that bit was set.
 //  - refs counts the owners: the queue (from push until a worker or a
-//    canceller pops it out of prioq) and the handle (until tpool_job_release).
-//    The last owner returns the record to its allocator.
+//    canceller pops it out of prioq), the handle (until tpool_job_release),
+//    the job's group's list of its jobs (until the group drops the entry)
+//    and a thread that runs or cancels the job through its group. The last
+//    owner returns the record to its allocator.
 //  - handle_magic is kHandleLive only while an unreleased handle exists; that
 //    is how a second tpool_job_release is detected (until the record is
 //    reused).
@@ -30,6 +32,7 @@ namespace tpool_impl {
 
 class pool;
 class job_allocator;
+class job_group;
 
 namespace job_state {
 inline constexpr uint32_t kQueued = TPOOL_JOB_QUEUED;
@@ -75,6 +78,9 @@ struct alignas(64) job_record {
   job_allocator *allocator = nullptr;
   job_record *next_free = nullptr;  // only while on a free list
   int32_t priority = 0;
+  // The group the job belongs to, or null (job_group.h). A job in a group
+  // holds a reference on it until the job has its outcome.
+  job_group *group = nullptr;
 
   // Worker side: QUEUED -> RUNNING. False if a canceller won.
   bool try_start() {

@@ -46,6 +46,7 @@
 #include "deadline.h"
 #include "event_count.h"
 #include "job_allocator.h"
+#include "job_group.h"
 #include "job_record.h"
 #include "logger.h"
 #include "platform.h"
@@ -97,6 +98,24 @@ class pool {
   // queued job first).
   static tpool_status cancel_job(job_record *record);
 
+  // The calling thread won record->try_cancel() for a job of this pool: runs
+  // the completion callback here and records the outcome.
+  void finish_cancelled(job_record *record);
+  // Runs a job of this pool whose try_start() the calling worker (slot) won
+  // outside the queue: a group wait helping (job_group.h). The caller keeps
+  // its own reference on the record.
+  void run_claimed(worker_slot &slot, job_record *record);
+
+  // Record allocator, for groups (which keep records of their jobs).
+  job_allocator *allocator() const { return allocator_; }
+  // True once shutdown has begun (no submission is accepted any more).
+  bool closing() const { return closing_.load(std::memory_order_acquire); }
+  // Worker threads that have not begun to exit (a racy count).
+  uint32_t live_workers() const {
+    const int64_t live = live_workers_.load(std::memory_order_relaxed);
+    return live > 0 ? static_cast<uint32_t>(live) : 0u;
+  }
+
   // Fills *out (every field, in the library's own layout).
   void get_stats(tpool_stats *out) const;
   // Fills *out for worker slot index; false if no such slot was ever used.
@@ -121,8 +140,12 @@ class pool {
   // start of the next.
   uint64_t run_job(worker_slot &slot, const queued_job &job, int32_t priority,
                    uint64_t start_cycles);
-  uint64_t run_record_job(worker_slot &slot, job_record *record, int32_t priority,
-                          uint64_t start_cycles);
+  uint64_t run_record_job(worker_slot &slot, job_record *record, uint64_t start_cycles);
+  // Runs a record job that is RUNNING already (try_start won): callbacks,
+  // outcome, counters. nested: it runs inside another job on this worker (a
+  // helping group wait), whose busy time already covers it.
+  uint64_t execute_record(worker_slot &slot, job_record *record, uint64_t start_cycles,
+                          bool nested);
   enum class idle_verdict { look_again, exit_now };
   idle_verdict wait_for_work(uint64_t idle_since_ns, bool *spinner);
   // Called by a worker that just ran out of jobs, before it goes idle: polls
@@ -147,9 +170,6 @@ class pool {
   // Shared by workers, cancellers and shutdown (pool_jobs.cpp).
   // Adds (sign > 0) or takes back (sign < 0) a submit's per-priority counts.
   void add_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT], int sign);
-  // The calling thread won record->try_cancel() for a job of this pool: runs
-  // the completion callback here and records the outcome.
-  void finish_cancelled(job_record *record);
   // A popped job without a record that will not run: its completion callback
   // (if any) gets CANCELLED on this thread, and the outcome is counted.
   void cancel_unstarted(const queued_job &job, int32_t priority);

@@ -22,14 +22,16 @@ tpool_status status_from_push(prioq_status status) {
 
 // A job's queued_job, and its record's fields when it has one.
 void describe(const tpool_job_desc &desc, uint64_t id, uint64_t now_cycles, job_record *record,
-              pool *owner, queued_job *out) {
+              bool with_handle, pool *owner, queued_job *out) {
   if (record == nullptr) {
     *out = queued_job{desc.fn, desc.context, desc.on_complete, id, now_cycles};
     return;
   }
+  // Owners (job_record.h): the queue, the handle, the group's entry.
+  const uint32_t refs = 1u + (with_handle ? 1u : 0u) + (desc.group != nullptr ? 1u : 0u);
   record->state_word.store(job_state::kQueued, std::memory_order_relaxed);
-  record->refs.store(2u, std::memory_order_relaxed);  // the queue's and the handle's
-  record->handle_magic.store(kHandleLive, std::memory_order_relaxed);
+  record->refs.store(refs, std::memory_order_relaxed);
+  record->handle_magic.store(with_handle ? kHandleLive : kNoHandle, std::memory_order_relaxed);
   record->cancel_requested.store(0, std::memory_order_relaxed);
   record->id = id;
   record->submit_cycles = now_cycles;
@@ -38,7 +40,24 @@ void describe(const tpool_job_desc &desc, uint64_t id, uint64_t now_cycles, job_
   record->on_complete = desc.on_complete;
   record->owner = owner;
   record->priority = desc.priority;
+  record->group = group_of(desc.group);
   *out = queued_job{nullptr, record, nullptr, id, now_cycles};
+}
+
+// Consecutive descs of one group: [first, first + count) of the batch.
+// Groups are told about a batch run by run, so a batch into one group costs
+// one lock round, not one per job.
+template <typename Visit>
+void for_each_group_run(const tpool_job_desc *descs, size_t count, Visit &&visit) {
+  size_t first = 0;
+  while (first < count) {
+    size_t next = first + 1;
+    while (next < count && descs[next].group == descs[first].group) ++next;
+    if (descs[first].group != nullptr) {
+      if (!visit(group_of(descs[first].group), first, next - first)) return;
+    }
+    first = next;
+  }
 }
 }  // namespace
 
@@ -46,15 +65,22 @@ tpool_status pool::submit(const tpool_job_desc *descs, size_t count, tpool_job *
   if (count == 0) return TPOOL_OK;
   if (closing_.load(std::memory_order_acquire)) return TPOOL_E_SHUT_DOWN;
   const bool with_handles = out_jobs != nullptr;
+  // Which jobs need a record: those with a handle or a group.
+  size_t record_count = 0;
+  for (size_t i = 0; i < count; ++i) {
+    if (with_handles || descs[i].group != nullptr) ++record_count;
+  }
 
   // One job (the hot path) uses stack storage; a batch needs arrays.
   job_record *single_record = nullptr;
   queued_job single_item;
   int32_t single_priority = descs[0].priority;
   std::unique_ptr<job_record *[]> many_records;
+  std::unique_ptr<job_record *[]> job_records;  // per job: its record or null
   std::unique_ptr<queued_job[]> many_items;
   std::unique_ptr<int32_t[]> many_priorities;
   job_record **records = &single_record;
+  job_record **record_of_job = &single_record;
   queued_job *items = &single_item;
   int32_t *priorities = &single_priority;
   if (count > 1) {
@@ -63,20 +89,46 @@ tpool_status pool::submit(const tpool_job_desc *descs, size_t count, tpool_job *
     if (many_items == nullptr || many_priorities == nullptr) return TPOOL_E_OUT_OF_MEMORY;
     items = many_items.get();
     priorities = many_priorities.get();
-    if (with_handles) {
-      many_records.reset(new (std::nothrow) job_record *[count]);
-      if (many_records == nullptr) return TPOOL_E_OUT_OF_MEMORY;
+    if (record_count != 0) {
+      many_records.reset(new (std::nothrow) job_record *[record_count]);
+      job_records.reset(new (std::nothrow) job_record *[count]);
+      if (many_records == nullptr || job_records == nullptr) return TPOOL_E_OUT_OF_MEMORY;
       records = many_records.get();
+      record_of_job = job_records.get();
     }
   }
-  if (with_handles && !allocator_->take(records, count)) return TPOOL_E_OUT_OF_MEMORY;
+  if (record_count != 0 && !allocator_->take(records, record_count)) return TPOOL_E_OUT_OF_MEMORY;
+
+  // Groups make room for their new entries before anything is pushed.
+  size_t admitted_runs_end = 0;  // descs [0, admitted_runs_end) are admitted
+  bool admitted = true;
+  for_each_group_run(descs, count, [&](job_group *group, size_t first, size_t run) {
+    if (!group->admit(run)) {
+      admitted = false;
+      return false;
+    }
+    admitted_runs_end = first + run;
+    return true;
+  });
+  if (!admitted) {
+    for_each_group_run(descs, admitted_runs_end, [](job_group *group, size_t, size_t run) {
+      group->refuse(run);
+      return true;
+    });
+    if (record_count != 0) allocator_->put_back(records, record_count);
+    return TPOOL_E_OUT_OF_MEMORY;
+  }
 
   const uint64_t first_id = next_id_.fetch_add(count, std::memory_order_relaxed);
   const uint64_t now_cycles = platform::cycles();
   uint64_t per_priority[TPOOL_PRIORITY_COUNT] = {};
+  size_t next_record = 0;
   for (size_t i = 0; i < count; ++i) {
     const tpool_job_desc &desc = descs[i];
-    describe(desc, first_id + i, now_cycles, with_handles ? records[i] : nullptr, this, &items[i]);
+    job_record *record = nullptr;
+    if (with_handles || desc.group != nullptr) record = records[next_record++];
+    if (record_count != 0) record_of_job[i] = record;
+    describe(desc, first_id + i, now_cycles, record, with_handles, this, &items[i]);
     priorities[i] = desc.priority;
     ++per_priority[desc.priority];
   }
@@ -95,12 +147,18 @@ tpool_status pool::submit(const tpool_job_desc *descs, size_t count, tpool_job *
   if (pushed != PRIOQ_OK) {
     add_submitted(per_priority, -1);
     notify_if_idle_waiters();
-    if (with_handles) {
-      allocator_->release(count);
-      allocator_->put_back(records, count);
-    }
+    for_each_group_run(descs, count, [](job_group *group, size_t, size_t run) {
+      group->refuse(run);
+      return true;
+    });
+    if (with_handles) allocator_->release(count);
+    if (record_count != 0) allocator_->put_back(records, record_count);
     return status_from_push(pushed);
   }
+  for_each_group_run(descs, count, [&](job_group *group, size_t first, size_t run) {
+    group->add_entries(record_of_job + first, run);
+    return true;
+  });
   if (with_handles) {
     for (size_t i = 0; i < count; ++i) out_jobs[i] = handle_of(records[i]);
   }
@@ -191,6 +249,7 @@ void pool::finish_cancelled(job_record *record) {
   record->publish_outcome(job_state::kCancelled);
   // After the outcome (pool.h, "Idle means"); submitted_ counted it first.
   cancelled_[record->priority].fetch_add(1, std::memory_order_seq_cst);
+  if (record->group != nullptr) record->group->job_finished(job_state::kCancelled);
   notify_if_idle_waiters();
   foreign_completions_.fetch_sub(1, std::memory_order_seq_cst);
 }

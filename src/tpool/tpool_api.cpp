@@ -24,7 +24,8 @@ namespace {
 
 // ---- versioned structs --------------------------------------------------------
 constexpr auto kConfigVersions = abi::versions_of<tpool_config>(TPOOL_CONFIG_SIZE_V1);
-constexpr auto kDescVersions = abi::versions_of<tpool_job_desc>(TPOOL_JOB_DESC_SIZE_V1);
+constexpr auto kDescVersions =
+    abi::versions_of<tpool_job_desc>(TPOOL_JOB_DESC_SIZE_V1, TPOOL_JOB_DESC_SIZE_V2);
 constexpr auto kStatsVersions = abi::versions_of<tpool_stats>(TPOOL_STATS_SIZE_V1);
 constexpr auto kWorkerStatsVersions =
     abi::versions_of<tpool_worker_stats>(TPOOL_WORKER_STATS_SIZE_V1);
@@ -80,13 +81,21 @@ tpool_status validate_config(const tpool_config &config) {
   return TPOOL_OK;
 }
 
+// A desc's group, if any, must be a live group of the pool it goes to.
+tpool_status check_group(const pool *owner, const tpool_job_desc &desc) {
+  if (desc.group == nullptr) return TPOOL_OK;
+  const job_group *group = group_of(desc.group);
+  if (!group->live_handle()) return TPOOL_E_INVALID_HANDLE;
+  return group->owner() == owner ? TPOOL_OK : TPOOL_E_INVALID_ARGUMENT;
+}
+
 // The job descriptions of a submit in the library's own layout: the
 // caller's array when its stride is ours (the usual case), else a copy.
 class normalized_descs {
  public:
-  // TPOOL_OK, TPOOL_E_BAD_STRUCT_SIZE, TPOOL_E_NULL_POINTER, TPOOL_E_BAD_PRIORITY
-  // or TPOOL_E_OUT_OF_MEMORY.
-  tpool_status read(const tpool_job_desc *descs, size_t count) {
+  // TPOOL_OK, TPOOL_E_BAD_STRUCT_SIZE, TPOOL_E_NULL_POINTER, TPOOL_E_BAD_PRIORITY,
+  // TPOOL_E_INVALID_HANDLE, TPOOL_E_INVALID_ARGUMENT or TPOOL_E_OUT_OF_MEMORY.
+  tpool_status read(const pool *owner, const tpool_job_desc *descs, size_t count) {
     const uint32_t stride = descs[0].struct_size;
     if (stride == sizeof(tpool_job_desc)) {
       descs_ = descs;
@@ -106,6 +115,8 @@ class normalized_descs {
       }
       if (desc->fn == nullptr) return TPOOL_E_NULL_POINTER;
       if (!valid_priority(desc->priority)) return TPOOL_E_BAD_PRIORITY;
+      const tpool_status group = check_group(owner, *desc);
+      if (group != TPOOL_OK) return group;
     }
     return TPOOL_OK;
   }
@@ -284,6 +295,8 @@ TPOOL_API tpool_status TPOOL_CALL tpool_submit_ex(tpool_pool *handle, const tpoo
     if (!valid_priority(effective.priority)) {
       return reject(owner, "tpool_submit_ex", TPOOL_E_BAD_PRIORITY);
     }
+    const tpool_status group = check_group(owner, effective);
+    if (group != TPOOL_OK) return reject(owner, "tpool_submit_ex", group);
     return owner->submit(&effective, 1, out_job);
   });
 }
@@ -297,7 +310,7 @@ TPOOL_API tpool_status TPOOL_CALL tpool_submit_batch(tpool_pool *handle,
     pool *owner = pool_of(handle);
     if (descs == nullptr) return reject(owner, "tpool_submit_batch", TPOOL_E_NULL_POINTER);
     normalized_descs normalized;
-    const tpool_status valid = normalized.read(descs, count);
+    const tpool_status valid = normalized.read(owner, descs, count);
     if (valid != TPOOL_OK) return reject(owner, "tpool_submit_batch", valid);
     return owner->submit(normalized.get(), count, out_jobs);
   });

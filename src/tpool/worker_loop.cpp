@@ -10,12 +10,14 @@
 
 namespace tpool_impl {
 namespace {
-// Spin budget of an idle worker before it parks. The first rounds only
-// pause (a job often arrives within microseconds in a busy pool); later ones
-// yield the processor, so that with more workers than cores the spinner
-// never keeps a producer or a busy worker off the CPU for long.
+// Spin budget of an idle worker before it parks: pauses only (a job often
+// arrives within microseconds in a busy pool). Never a scheduler yield: a
+// thread that yields in a loop is charged for it by the scheduler (Linux's
+// EEVDF moves its deadline past the other runnable threads', and Wine's
+// SwitchToThread is sched_yield), so once parked and woken it could not
+// preempt a busy thread on its processor and waited a whole time slice,
+// milliseconds, behind a submitter that kept running.
 constexpr uint32_t kSpinRounds = 48;
-constexpr uint32_t kPauseRounds = 8;
 constexpr uint32_t kPausesPerRound = 32;
 // Linger: polls of the queue (reads only) a worker that just ran a job makes
 // before it counts itself idle, with kLingerPauses pauses between polls:
@@ -42,7 +44,7 @@ size_t pool::queued_now() const {
 void pool::worker_main(worker_slot &slot) {
   // For the worker's whole life: calls that would wait for this pool from
   // one of its jobs are refused (TPOOL_E_WOULD_DEADLOCK).
-  scoped_thread_role context(this, nullptr);
+  scoped_thread_role context(this, nullptr, &slot);
   // start_worker counted this worker as live and idle before it started.
   bool idle = true;
   bool spinner = false;
@@ -165,11 +167,7 @@ pool::idle_verdict pool::wait_for_work(uint64_t idle_since_ns, bool *spinner) {
       if (work_or_closing(std::memory_order_relaxed)) {
         return idle_verdict::look_again;  // still the spinner
       }
-      if (round < kPauseRounds) {
-        for (uint32_t pause = 0; pause < kPausesPerRound; ++pause) platform::cpu_relax();
-      } else {
-        platform::yield_thread();
-      }
+      for (uint32_t pause = 0; pause < kPausesPerRound; ++pause) platform::cpu_relax();
     }
     // Give up: end_spin before prepare_wait, then re-check (the hand-off rule).
     work_events_.end_spin();
@@ -222,8 +220,7 @@ void pool::wake_worker_if_work_remains() {
 
 uint64_t pool::run_job(worker_slot &slot, const queued_job &job, int32_t priority,
                        uint64_t start_cycles) {
-  if (job_record *record = job.record())
-    return run_record_job(slot, record, priority, start_cycles);
+  if (job_record *record = job.record()) return run_record_job(slot, record, start_cycles);
   if (discard_queued_.load(std::memory_order_relaxed)) {
     // CANCEL shutdown in progress: nothing that has not started may start.
     cancel_unstarted(job, priority);
@@ -259,8 +256,7 @@ uint64_t pool::run_job(worker_slot &slot, const queued_job &job, int32_t priorit
   return end_cycles;
 }
 
-uint64_t pool::run_record_job(worker_slot &slot, job_record *record, int32_t priority,
-                              uint64_t start_cycles) {
+uint64_t pool::run_record_job(worker_slot &slot, job_record *record, uint64_t start_cycles) {
   if (discard_queued_.load(std::memory_order_relaxed)) {
     // CANCEL shutdown in progress: nothing that has not started may start.
     if (record->try_cancel()) finish_cancelled(record);
@@ -268,10 +264,23 @@ uint64_t pool::run_record_job(worker_slot &slot, job_record *record, int32_t pri
     return start_cycles;
   }
   if (!record->try_start()) {
-    // Cancelled while queued; the canceller owned the outcome.
+    // Cancelled while queued, or run by a group wait that helped: whoever
+    // won owned the outcome.
     allocator_->unref(record, &slot.freed);
     return start_cycles;
   }
+  const uint64_t end_cycles = execute_record(slot, record, start_cycles, false);
+  allocator_->unref(record, &slot.freed);
+  return end_cycles;
+}
+
+void pool::run_claimed(worker_slot &slot, job_record *record) {
+  execute_record(slot, record, platform::cycles(), true);
+}
+
+uint64_t pool::execute_record(worker_slot &slot, job_record *record, uint64_t start_cycles,
+                              bool nested) {
+  const int32_t priority = record->priority;
   worker_slot::per_priority &counters = slot.priority[priority];
   const uint64_t waited = elapsed_since(record->submit_cycles, start_cycles);
   bump(counters.started);
@@ -301,10 +310,10 @@ uint64_t pool::run_record_job(worker_slot &slot, job_record *record, int32_t pri
   record->publish_outcome(outcome);
   // After the outcome is published (pool.h, "Idle means").
   const uint64_t end_cycles = platform::cycles();
-  bump(slot.busy_cycles, elapsed_since(start_cycles, end_cycles));
+  if (!nested) bump(slot.busy_cycles, elapsed_since(start_cycles, end_cycles));
   bump(slot.jobs_run);
   bump(outcome == job_state::kDone ? counters.done : counters.failed);
-  allocator_->unref(record, &slot.freed);
+  if (record->group != nullptr) record->group->job_finished(outcome);
   return end_cycles;
 }
 

@@ -54,6 +54,13 @@
   X(tpool_job_info_cancel_requested) \
   X(tpool_job_info_set_failed)       \
   X(tpool_job_info_get)              \
+  X(tpool_group_create)              \
+  X(tpool_group_submit)              \
+  X(tpool_group_wait)                \
+  X(tpool_group_cancel)              \
+  X(tpool_group_get_counts)          \
+  X(tpool_group_release)             \
+  X(tpool_parallel_for)              \
   X(tpool_get_stats)                 \
   X(tpool_get_worker_stats)          \
   X(tpool_set_log_level)

@@ -276,6 +276,59 @@ static void check_stats(tpool_pool *pool, uint64_t expected_submitted) {
   C_CHECK_STATUS(tpool_set_log_level(pool, TPOOL_LOG_WARN), TPOOL_OK);
 }
 
+/* Marks each index of its chunk; every index belongs to exactly one chunk,
+ * so the writes never overlap. */
+static int32_t TPOOL_CALL mark_range(void *context, uint64_t begin, uint64_t end) {
+  unsigned char *marks = (unsigned char *)context;
+  uint64_t i;
+  for (i = begin; i < end; ++i) ++marks[i];
+  return 0;
+}
+
+/* A group fanned out and joined, cancelled, counted; a parallel loop. */
+static void check_groups_and_loops(tpool_pool *pool) {
+  enum { kJobs = 16, kIndices = 1000 };
+  job_record records[kJobs];
+  unsigned char marks[kIndices];
+  tpool_group *group = NULL;
+  tpool_group_counts counts;
+  tpool_job_desc desc;
+  size_t cancelled = 99;
+  int i;
+  memset(records, 0, sizeof records);
+  memset(marks, 0, sizeof marks);
+  C_CHECK_STATUS(tpool_group_create(pool, &group), TPOOL_OK);
+  if (group == NULL) return;
+  for (i = 0; i < kJobs / 2; ++i) {
+    C_CHECK_STATUS(tpool_group_submit(group, record_job, &records[i], TPOOL_PRIORITY_LOW),
+                   TPOOL_OK);
+  }
+  tpool_job_desc_init(&desc);
+  for (i = kJobs / 2; i < kJobs; ++i) {
+    desc.fn = record_job;
+    desc.context = &records[i];
+    desc.on_complete = record_completion;
+    desc.group = group;
+    C_CHECK_STATUS(tpool_submit_ex(pool, &desc, NULL), TPOOL_OK);
+  }
+  C_CHECK_STATUS(tpool_group_wait(group, WAIT_LIMIT_MS), TPOOL_OK);
+  for (i = 0; i < kJobs; ++i) C_CHECK(records[i].runs == 1);
+  for (i = kJobs / 2; i < kJobs; ++i) C_CHECK(records[i].completions == 1);
+  C_CHECK_STATUS(tpool_group_cancel(group, &cancelled), TPOOL_OK);
+  C_CHECK(cancelled == 0);
+  memset(&counts, 0, sizeof counts);
+  counts.struct_size = (uint32_t)sizeof counts;
+  C_CHECK_STATUS(tpool_group_get_counts(group, &counts), TPOOL_OK);
+  C_CHECK(counts.submitted == kJobs && counts.done == kJobs && counts.pending == 0);
+  C_CHECK_STATUS(tpool_group_release(group), TPOOL_OK);
+
+  C_CHECK_STATUS(tpool_parallel_for(pool, 0, kIndices, 0, mark_range, marks, TPOOL_PRIORITY_HIGH),
+                 TPOOL_OK);
+  for (i = 0; i < kIndices; ++i) C_CHECK(marks[i] == 1);
+  C_CHECK_STATUS(tpool_parallel_for(pool, 5, 1, 0, mark_range, marks, TPOOL_PRIORITY_HIGH),
+                 TPOOL_E_INVALID_ARGUMENT);
+}
+
 int main(void) {
   tpool_pool *pool;
   check_library_identity();
@@ -286,6 +339,7 @@ int main(void) {
     check_handles_and_completions(pool);
     check_batch_submit(pool);
     check_stats(pool, 32 + 2 + 8);
+    check_groups_and_loops(pool);
     /* Out-of-range enum values, as only a C caller can pass them. */
     C_CHECK_STATUS(tpool_shutdown(pool, (tpool_shutdown_mode)-1, 0), TPOOL_E_INVALID_ARGUMENT);
     C_CHECK_STATUS(tpool_shutdown(pool, (tpool_shutdown_mode)0x7fffffff, 0),

@@ -2,8 +2,10 @@
 // calls made from one host thread against a small pool (create with a random
 // shape; submit, submit_ex and batch at valid and invalid priorities; cancel,
 // wait with 0-2 ms timeouts, status and release of handles; cancel_all;
-// stats; wait_idle and shutdown in both modes with small timeouts; and, in
-// fault-injection builds, allocation failures in tpool.dll and prioq.dll).
+// stats; wait_idle and shutdown in both modes with small timeouts; job
+// groups (create, submit into, wait, cancel, count, release) and parallel
+// loops; and, in fault-injection builds, allocation failures in tpool.dll
+// and prioq.dll).
 //
 // Invariants:
 //  - every status is one the contract allows for that call in that state;
@@ -13,8 +15,13 @@
 //    relations tpool.h promises (done + failed <= started, started +
 //    cancelled <= submitted, queued is the difference, max wait <= total);
 //  - after wait_idle returns OK every accepted job has its single outcome;
+//  - a group's counts add up (done + failed + cancelled + pending ==
+//    submitted, submitted == the jobs accepted into it), and after its wait
+//    returns OK every job accepted into it has its single outcome;
+//  - a parallel loop runs every index exactly once;
 //  - at the end every accepted job has exactly one outcome, no rejected job
 //    ran, and the counters add up: submitted == done + failed + cancelled.
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -47,6 +54,18 @@ struct tracked_handle {
   bool seen_final;
 };
 
+struct tracked_group {
+  tpool_group *group;
+  std::vector<job_entry *> entries;  // accepted into the group
+};
+
+int32_t TPOOL_CALL count_indices(void *context, uint64_t begin, uint64_t end) {
+  auto *hits = static_cast<std::vector<std::atomic<int>> *>(context);
+  for (uint64_t i = begin; i < end; ++i)
+    (*hits)[static_cast<size_t>(i)].fetch_add(1, std::memory_order_relaxed);
+  return 0;
+}
+
 class session {
  public:
   explicit session(fuzz::input &in) : in_(in) {}
@@ -65,7 +84,7 @@ class session {
 
  private:
   void step() {
-    switch (in_.below(16)) {
+    switch (in_.below(21)) {
       case 0:
       case 1:
       case 2:
@@ -106,6 +125,21 @@ class session {
         break;
       case 14:
         arm_allocation_fault();
+        break;
+      case 16:
+        create_group();
+        break;
+      case 17:
+        submit_into_group();
+        break;
+      case 18:
+        wait_or_cancel_group();
+        break;
+      case 19:
+        count_or_release_group();
+        break;
+      case 20:
+        parallel_loop();
         break;
       default:
         submit_plain();
@@ -286,7 +320,7 @@ class session {
     FUZZ_CHECK(tpool_get_stats(pool_, &stats) == TPOOL_OK);
     for (int p = 0; p < TPOOL_PRIORITY_COUNT; ++p) {
       const tpool_priority_stats &s = stats.priority[p];
-      FUZZ_CHECK(s.submitted == accepted_at_[p]);
+      FUZZ_CHECK(s.submitted == accepted_at_[p] + loop_jobs_at_[p]);
       // The per-level relations tpool.h promises in every snapshot, even
       // while jobs run (pool_stats.cpp and worker_slot.h keep them true).
       FUZZ_CHECK(s.done + s.failed <= s.started);
@@ -343,10 +377,115 @@ class session {
 #endif
   }
 
+  tracked_group *pick_group() {
+    if (groups_.empty()) return nullptr;
+    return &groups_[in_.byte() % groups_.size()];
+  }
+
+  void create_group() {
+    if (groups_.size() >= 4) return;
+    tpool_group *group = nullptr;
+    const tpool_status status = tpool_group_create(pool_, &group);
+    if (status == TPOOL_E_OUT_OF_MEMORY) {
+      FUZZ_CHECK(fault_armed_);
+      fault_armed_ = false;
+      return;
+    }
+    FUZZ_CHECK(status == TPOOL_OK);
+    groups_.push_back({group, {}});
+  }
+
+  void submit_into_group() {
+    tracked_group *g = pick_group();
+    if (g == nullptr) return;
+    job_entry &entry = ledger_.add(decode_kind());
+    const int32_t priority = decode_priority();
+    tpool_job_desc desc = job_ledger::describe(entry, priority);
+    desc.group = g->group;
+    const tpool_status status = tpool_submit_ex(pool_, &desc, nullptr);
+    if (!valid_priority(priority)) {
+      FUZZ_CHECK(status == TPOOL_E_BAD_PRIORITY);
+      return;
+    }
+    expect_submit_status(status);
+    if (status != TPOOL_OK) return;
+    accept(entry);
+    g->entries.push_back(&entry);
+  }
+
+  void wait_or_cancel_group() {
+    tracked_group *g = pick_group();
+    if (g == nullptr) return;
+    if (in_.below(2) == 0) {
+      const tpool_status status = tpool_group_wait(g->group, in_.below(3));
+      FUZZ_CHECK(status == TPOOL_OK || status == TPOOL_E_TIMEOUT);
+      if (status == TPOOL_OK) {
+        for (job_entry *entry : g->entries) FUZZ_CHECK(entry->completions.load() == 1);
+      }
+      return;
+    }
+    size_t cancelled = 0;
+    FUZZ_CHECK(tpool_group_cancel(g->group, &cancelled) == TPOOL_OK);
+    FUZZ_CHECK(cancelled <= g->entries.size());
+  }
+
+  void count_or_release_group() {
+    tracked_group *g = pick_group();
+    if (g == nullptr) return;
+    check_group_counts(*g);
+    if (in_.below(3) == 0) {
+      FUZZ_CHECK(tpool_group_release(g->group) == TPOOL_OK);
+      *g = groups_.back();
+      groups_.pop_back();
+    }
+  }
+
+  void check_group_counts(const tracked_group &g) {
+    tpool_group_counts counts{};
+    counts.struct_size = sizeof(counts);
+    FUZZ_CHECK(tpool_group_get_counts(g.group, &counts) == TPOOL_OK);
+    FUZZ_CHECK(counts.submitted == g.entries.size());
+    FUZZ_CHECK(counts.done + counts.failed + counts.cancelled + counts.pending == counts.submitted);
+  }
+
+  void parallel_loop() {
+    const uint64_t length = in_.below(200);
+    const uint64_t grain = in_.below(4) == 0 ? 0 : in_.below(20);
+    std::vector<std::atomic<int>> hits(static_cast<size_t>(length));
+    const int32_t priority = static_cast<int32_t>(in_.below(3));
+    const tpool_status status =
+        tpool_parallel_for(pool_, 0, length, grain, &count_indices, &hits, priority);
+    if (status == TPOOL_E_OUT_OF_MEMORY) {
+      FUZZ_CHECK(fault_armed_);
+      fault_armed_ = false;
+      for (const std::atomic<int> &hit : hits) FUZZ_CHECK(hit.load() == 0);
+      return;
+    }
+    if (shutting_down_ && length != 0) {
+      FUZZ_CHECK(status == TPOOL_E_SHUT_DOWN);
+      for (const std::atomic<int> &hit : hits) FUZZ_CHECK(hit.load() == 0);
+      return;
+    }
+    FUZZ_CHECK(status == TPOOL_OK);
+    for (const std::atomic<int> &hit : hits) FUZZ_CHECK(hit.load() == 1);
+    // The loop's helper jobs are jobs of the pool too: adopt them into the
+    // expected submissions (every other submit comes from this thread).
+    tpool_stats stats{};
+    stats.struct_size = sizeof(stats);
+    FUZZ_CHECK(tpool_get_stats(pool_, &stats) == TPOOL_OK);
+    const uint64_t expected = accepted_at_[priority] + loop_jobs_at_[priority];
+    FUZZ_CHECK(stats.priority[priority].submitted >= expected);
+    loop_jobs_at_[priority] += stats.priority[priority].submitted - expected;
+  }
+
   void finish() {
     const tpool_shutdown_mode mode =
         in_.below(2) == 0 ? TPOOL_SHUTDOWN_DRAIN : TPOOL_SHUTDOWN_CANCEL;
     FUZZ_CHECK(tpool_shutdown(pool_, mode, TPOOL_INFINITE) == TPOOL_OK);
+    for (const tracked_group &g : groups_) {
+      FUZZ_CHECK(tpool_group_wait(g.group, 0) == TPOOL_OK);
+      check_group_counts(g);
+    }
     const std::string problem = ledger_.verify();
     if (!problem.empty()) fuzz::fail(__FILE__, __LINE__, problem.c_str());
     tpool_stats stats{};
@@ -356,13 +495,15 @@ class session {
     uint64_t ended = 0;
     for (int p = 0; p < TPOOL_PRIORITY_COUNT; ++p) {
       const tpool_priority_stats &s = stats.priority[p];
-      FUZZ_CHECK(s.submitted == accepted_at_[p]);
+      FUZZ_CHECK(s.submitted == accepted_at_[p] + loop_jobs_at_[p]);
       FUZZ_CHECK(s.submitted == s.done + s.failed + s.cancelled);
       FUZZ_CHECK(s.started == s.done + s.failed);
       FUZZ_CHECK(s.queued == 0);
       ended += s.done + s.failed + s.cancelled;
     }
-    FUZZ_CHECK(ended == totals.accepted + plain_jobs_);
+    uint64_t loop_jobs = 0;
+    for (uint64_t n : loop_jobs_at_) loop_jobs += n;
+    FUZZ_CHECK(ended == totals.accepted + plain_jobs_ + loop_jobs);
     for (tpool_job *job : plain_handles_) {
       tpool_job_state state = TPOOL_JOB_QUEUED;
       FUZZ_CHECK(tpool_job_status(job, &state) == TPOOL_OK);
@@ -370,12 +511,20 @@ class session {
     }
     const bool release_first = in_.below(2) == 0;
     if (release_first) release_all();
+    // Groups, like handles, may be released before or after the pool goes.
+    if (in_.below(2) == 0) release_groups();
     FUZZ_CHECK(tpool_destroy(pool_) == TPOOL_OK);
     release_all();  // handles outlive the pool
+    release_groups();
 #if defined(TPOOL_FUZZ_FAULTS)
     tpool_testing_fault_reset();
     prioq_testing_fault_reset();
 #endif
+  }
+
+  void release_groups() {
+    for (tracked_group &g : groups_) FUZZ_CHECK(tpool_group_release(g.group) == TPOOL_OK);
+    groups_.clear();
   }
 
   void release_all() {
@@ -391,6 +540,8 @@ class session {
   tpool_pool *pool_ = nullptr;
   std::vector<tracked_handle> handles_;
   std::vector<tpool_job *> plain_handles_;
+  std::vector<tracked_group> groups_;
+  uint64_t loop_jobs_at_[TPOOL_PRIORITY_COUNT] = {};
   uint64_t accepted_at_[TPOOL_PRIORITY_COUNT] = {};
   uint64_t plain_jobs_ = 0;
   bool shutting_down_ = false;

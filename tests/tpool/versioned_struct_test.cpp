@@ -8,6 +8,7 @@
 // them catch writes everywhere else.
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstring>
 #include <vector>
 
@@ -59,7 +60,9 @@ TEST(VersionSizes, EveryVersionEndsAtItsLastFieldAndTheNewestIsTheHeadersStruct)
   // No trailing padding: a later version's fields can never overlap bytes an
   // older caller owns.
   EXPECT_EQ(TPOOL_CONFIG_SIZE_V1, sizeof(tpool_config));
-  EXPECT_EQ(TPOOL_JOB_DESC_SIZE_V1, sizeof(tpool_job_desc));
+  EXPECT_EQ(TPOOL_JOB_DESC_SIZE_V1, offsetof(tpool_job_desc, group));
+  EXPECT_EQ(TPOOL_JOB_DESC_SIZE_V2, sizeof(tpool_job_desc));
+  EXPECT_EQ(TPOOL_GROUP_COUNTS_SIZE_V1, sizeof(tpool_group_counts));
   EXPECT_EQ(TPOOL_STATS_SIZE_V1, sizeof(tpool_stats));
   EXPECT_EQ(TPOOL_WORKER_STATS_SIZE_V1, sizeof(tpool_worker_stats));
 }
