@@ -1,7 +1,10 @@
 <#
 .SYNOPSIS
 Builds and runs tpool's bench, checks the capture and, with -Publish, puts it
-on the offline page (assets/benchmarks.json, native-runs.csv, benchmark-data.js).
+on the offline page as that platform's capture (x64: assets/benchmarks.json
+and native-runs.csv; linux-x64 and Win32: the same files under
+assets/<platform>/; assets/benchmark-data.js carries every published
+capture, one object per platform, never merged).
 
 .DESCRIPTION
 Benchmark.ps1 builds bench for -Platform (Visual Studio presets on Windows,
@@ -12,8 +15,11 @@ every publication gate:
 
   - exit code 0 and 'TPOOL_BENCH_OK artifact_version=1 rows=<n>' as the last
     stdout line;
-  - benchmarks.json: schema 'tpool-bench', schema_version 2,
+  - benchmarks.json: schema 'tpool-bench', schema_version 3,
     artifact_version 1, the platform asked for;
+  - tpool's cells: a ratio to every other pool measured on the same
+    scenario, and best_peer / ratio_to_best_peer naming the fastest of them,
+    all agreeing with the medians;
   - native-runs.csv: the header bench's column list defines (generated into
     publisher/CsvColumns.ps1), every expected reference row (182;
     with -Quick the count bench declares in expected_rows.reference), every
@@ -22,9 +28,12 @@ every publication gate:
   - the JSON observations equal the CSV row for row;
   - no absolute path, user name or host name anywhere.
 
-With -Publish and every gate passed, the three public files are replaced
-together. Anything less publishes nothing and leaves the previous capture
-untouched. Raw logs stay in the results folder (git-ignored).
+With -Publish and every gate passed, the platform's two files and
+benchmark-data.js are replaced together. Anything less publishes nothing and
+leaves the platform's previous capture untouched; other platforms' captures
+are never touched. Raw logs stay in the results folder (git-ignored).
+tools/bench.sh publishes the x64 capture (under Wine) and the native
+linux-x64 capture in one go, each through this script.
 
 Runs on Windows PowerShell 5.1 and PowerShell 7 (Windows and Linux).
 
@@ -65,11 +74,15 @@ the rest: leading arguments). Implies -SkipBuild. Used by the tests.
 
 .EXAMPLE
 pwsh tools/Benchmark.ps1 -Platform x64 -Publish
-Full reference suite of the Windows x64 build (under Wine on Linux), published.
+Full run of the Windows x64 build (under Wine on Linux), published as the x64 capture.
 
 .EXAMPLE
 powershell -File tools\Benchmark.ps1 -Platform Win32
 A 32-bit run on Windows, checked but not published.
+
+.EXAMPLE
+pwsh tools/Benchmark.ps1 -Platform linux-x64 -Publish
+Full run of the native Linux build, published beside the x64 capture (assets/linux-x64/).
 
 .EXAMPLE
 pwsh tools/Benchmark.ps1 -Platform linux-x64 -Quick -Publish -AssetsDir artifacts/page-test/assets
@@ -118,8 +131,8 @@ function Get-TpoolRelativePath {
 }
 
 function Write-TpoolPreviousCapture {
-    param([string]$Assets)
-    $published = Join-Path $Assets 'benchmarks.json'
+    param([string]$Assets, [string]$Platform)
+    $published = Join-Path (Get-TpoolCaptureDir -AssetsDir $Assets -Platform $Platform) 'benchmarks.json'
     if (Test-Path -LiteralPath $published) {
         # Read as text: PowerShell 7 would turn the timestamp into a local DateTime.
         $text = [System.IO.File]::ReadAllText($published)
@@ -127,7 +140,7 @@ function Write-TpoolPreviousCapture {
         $platform = [regex]::Match($text, '"platform"\s*:\s*"([^"]*)"').Groups[1].Value
         Write-Host "The previous capture (captured_utc $captured, platform $platform) is unchanged."
     } else {
-        Write-Host 'No capture was published before; the page still says so.'
+        Write-Host "No $Platform capture was published before; the page still says so."
     }
 }
 
@@ -170,13 +183,14 @@ try {
     if (-not $verdict.Passed) {
         Write-Host 'The capture FAILED its gates; nothing is published:' -ForegroundColor Red
         foreach ($failure in $verdict.Failures) { Write-Host "  - $failure" }
-        Write-TpoolPreviousCapture -Assets $AssetsDir
+        Write-TpoolPreviousCapture -Assets $AssetsDir -Platform $Platform
     } else {
         Write-Host ("All gates passed: {0} reference rows of {1} validated." -f $verdict.ExpectedRows, $verdict.ExpectedRows) -ForegroundColor Green
         Get-TpoolSummary -JsonPath (Join-Path $resultsDir 'benchmarks.json') | Format-Table -AutoSize | Out-String | Write-Host
         if ($Publish) {
-            Publish-TpoolCapture -ResultsDir $resultsDir -AssetsDir $AssetsDir -RepoRoot $repoRoot
-            Write-Host "Published into $(Get-TpoolRelativePath $AssetsDir): benchmarks.json, native-runs.csv, benchmark-data.js."
+            Publish-TpoolCapture -ResultsDir $resultsDir -AssetsDir $AssetsDir -Platform $Platform -RepoRoot $repoRoot
+            $captureDir = Get-TpoolCaptureDir -AssetsDir $AssetsDir -Platform $Platform
+            Write-Host "Published the $Platform capture into $(Get-TpoolRelativePath $captureDir) (benchmarks.json, native-runs.csv) and regenerated benchmark-data.js."
         } else {
             Write-Host 'Not published (no -Publish). The capture stays in the results folder.'
         }

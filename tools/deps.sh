@@ -16,6 +16,7 @@ apt_packages=(
   clang-tools-14 clang-format clang-tidy lld llvm shellcheck
   googletest libgtest-dev libbenchmark-dev
   nlohmann-json3-dev libfmt-dev libcli11-dev libtbb-dev
+  libboost-dev libconcurrentqueue-dev  # header-only peers in bench/peers (asio, moodycamel)
   g++-mingw-w64-x86-64-posix g++-mingw-w64-i686-posix
   binutils-mingw-w64-x86-64 binutils-mingw-w64-i686
   wine64 valgrind chromium python3

@@ -6,15 +6,18 @@
 # artifacts/page-test/. Exits non-zero on failure; the last line is
 # "N passed, N failed".
 #
-#   TPOOL_PAGE_PLATFORM   linux-x64 (default, native) or x64 (MinGW build under Wine)
-#   TPOOL_PAGE_BUILD_DIR  a build folder whose bench to use as it is; default:
-#                         build/linux-debug or build/mingw-x64-release (tools/test.sh
-#                         built them) when it has bench, else bench is built in
-#                         build/page-<platform>
+#   TPOOL_PAGE_PLATFORMS  captures to publish, in order: "linux-x64" (default,
+#                         native), "x64" (MinGW build under Wine) or both,
+#                         "linux-x64 x64"; the page then has a tab per capture and
+#                         the tests check each (a tab without one says so)
+#   TPOOL_PAGE_BUILD_DIR  a build folder whose bench to use as it is (one platform
+#                         only); default: build/linux-debug or build/mingw-x64-release
+#                         (tools/test.sh built them) when it has bench, else bench
+#                         is built in build/page-<platform>
 set -uo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="$PATH:$HOME/.dotnet/tools"
-platform="${TPOOL_PAGE_PLATFORM:-linux-x64}"
+read -r -a platforms <<<"${TPOOL_PAGE_PLATFORMS:-${TPOOL_PAGE_PLATFORM:-linux-x64}}"
 scratch="$repo/artifacts/page-test"
 
 fail() {
@@ -33,23 +36,25 @@ mkdir -p "$scratch/assets"
 cp -R "$repo/docs" "$scratch/docs"
 cp -R "$repo/assets/vendor" "$scratch/assets/vendor"
 
-publish_args=(-Platform "$platform" -Quick -Publish -AssetsDir "$scratch/assets" -TimeoutSeconds 600)
-build_dir="${TPOOL_PAGE_BUILD_DIR:-}"
-if [ -z "$build_dir" ]; then
-  case "$platform" in
-    linux-x64) [ -x "$repo/build/linux-debug/bin/bench" ] && build_dir="$repo/build/linux-debug" ;;
-    x64) [ -f "$repo/build/mingw-x64-release/bin/bench.exe" ] && build_dir="$repo/build/mingw-x64-release" ;;
-  esac
-fi
-if [ -n "$build_dir" ]; then
-  # An existing build is used as it is: never reconfigure someone else's folder.
-  publish_args+=(-BuildDir "$build_dir" -SkipBuild)
-else
-  publish_args+=(-BuildDir "$repo/build/page-$platform")
-fi
-echo "test-page: publishing a real quick capture (${platform}) into artifacts/page-test/"
-(cd "$repo" && pwsh -NoProfile -NonInteractive -File tools/Benchmark.ps1 "${publish_args[@]}") ||
-  fail "Benchmark.ps1 did not publish a capture (see above)"
+for platform in "${platforms[@]}"; do
+  publish_args=(-Platform "$platform" -Quick -Publish -AssetsDir "$scratch/assets" -TimeoutSeconds 600)
+  build_dir="${TPOOL_PAGE_BUILD_DIR:-}"
+  if [ -z "$build_dir" ]; then
+    case "$platform" in
+      linux-x64) [ -x "$repo/build/linux-debug/bin/bench" ] && build_dir="$repo/build/linux-debug" ;;
+      x64) [ -f "$repo/build/mingw-x64-release/bin/bench.exe" ] && build_dir="$repo/build/mingw-x64-release" ;;
+    esac
+  fi
+  if [ -n "$build_dir" ]; then
+    # An existing build is used as it is: never reconfigure someone else's folder.
+    publish_args+=(-BuildDir "$build_dir" -SkipBuild)
+  else
+    publish_args+=(-BuildDir "$repo/build/page-$platform")
+  fi
+  echo "test-page: publishing a real quick capture (${platform}) into artifacts/page-test/"
+  (cd "$repo" && pwsh -NoProfile -NonInteractive -File tools/Benchmark.ps1 "${publish_args[@]}") ||
+    fail "Benchmark.ps1 did not publish the ${platform} capture (see above)"
+done
 [ -f "$scratch/assets/benchmark-data.js" ] || fail "no benchmark-data.js was published"
 
 log="$scratch/node-test.log"

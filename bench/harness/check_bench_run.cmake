@@ -1,8 +1,13 @@
 # Runs bench once and checks its contract (used by ctest):
 #   EXPECT=success: exit code 0, last stdout line "TPOOL_BENCH_OK artifact_version=1 rows=<n>",
-#                   native-runs.csv with n reference rows, benchmarks.json and gbench.json present.
+#                   native-runs.csv with n reference rows, benchmarks.json and gbench.json present;
+#                   every pool of EXPECT_POOLS (;-list, may be empty) compared and with CSV rows;
+#                   benchmarks.json of schema version 3 with best_peer on tpool's cells and
+#                   offered-load latency for every compared pool.
 #   EXPECT=failure: non-zero exit, no success marker, and no result rows written.
-# Inputs: BENCH, EMULATOR (may be empty), OUT, SOURCE_ROOT, EXTRA_ARGS (;-list), EXPECT.
+# Inputs: BENCH, EMULATOR (may be empty), OUT, SOURCE_ROOT, EXTRA_ARGS (;-list), EXPECT,
+#         EXPECT_POOLS.
+cmake_minimum_required(VERSION 3.25)  # IN_LIST, string(JSON)
 file(REMOVE_RECURSE ${OUT})
 set(_command ${BENCH} --quick --out ${OUT} --source-root ${SOURCE_ROOT} ${EXTRA_ARGS})
 if(EMULATOR)
@@ -44,7 +49,55 @@ if(EXPECT STREQUAL "success")
       message(FATAL_ERROR "${file} missing")
     endif()
   endforeach()
-  message(STATUS "bench ok: ${_marker_rows} reference rows, ${_csv_rows} rows in total")
+  file(READ ${OUT}/benchmarks.json _json)
+  string(JSON _schema GET "${_json}" schema_version)
+  if(NOT _schema EQUAL 3)
+    message(FATAL_ERROR "benchmarks.json has schema_version ${_schema}, expected 3")
+  endif()
+  # Pools compared: the JSON's list must hold every expected one, and each must have CSV rows.
+  set(_compared "")
+  string(JSON _peer_count LENGTH "${_json}" methodology peers)
+  math(EXPR _last "${_peer_count} - 1")
+  foreach(i RANGE ${_last})
+    string(JSON _pool GET "${_json}" methodology peers ${i})
+    list(APPEND _compared ${_pool})
+  endforeach()
+  foreach(pool IN LISTS EXPECT_POOLS)
+    if(NOT pool IN_LIST _compared)
+      message(FATAL_ERROR "pool '${pool}' was not compared (methodology.peers: ${_compared})")
+    endif()
+  endforeach()
+  foreach(pool IN LISTS _compared)
+    set(_pool_rows 0)
+    foreach(line IN LISTS _lines)
+      if(line MATCHES "^[a-z]+,[^,]*,[^,]*,${pool},")
+        math(EXPR _pool_rows "${_pool_rows} + 1")
+      endif()
+    endforeach()
+    if(_pool_rows EQUAL 0)
+      message(FATAL_ERROR "pool '${pool}' has no rows in native-runs.csv")
+    endif()
+  endforeach()
+  # tpool's cells name their fastest other pool; latency covers every compared pool.
+  string(JSON _first_pool GET "${_json}" scenarios 0 pool)
+  string(JSON _best ERROR_VARIABLE _best_error GET "${_json}" scenarios 0 best_peer)
+  if(NOT _first_pool STREQUAL "tpool" OR _best_error OR _best STREQUAL "" OR _best STREQUAL "NOTFOUND")
+    message(FATAL_ERROR "the first tpool cell has no best_peer (${_best_error})")
+  endif()
+  string(JSON _latency_count LENGTH "${_json}" latency)
+  set(_latency_pools "")
+  math(EXPR _last "${_latency_count} - 1")
+  foreach(i RANGE ${_last})
+    string(JSON _pool GET "${_json}" latency ${i} pool)
+    string(JSON _load GET "${_json}" latency ${i} load_pct)
+    list(APPEND _latency_pools ${_pool})
+  endforeach()
+  foreach(pool IN LISTS _compared)
+    if(NOT pool STREQUAL "thread_per_task" AND NOT pool IN_LIST _latency_pools)
+      message(FATAL_ERROR "no offered-load latency for pool '${pool}'")
+    endif()
+  endforeach()
+  message(STATUS "bench ok: ${_marker_rows} reference rows, ${_csv_rows} rows in total, pools: ${_compared}")
 else()
   if(_exit EQUAL 0)
     message(FATAL_ERROR "bench succeeded although a fault was injected")

@@ -115,17 +115,27 @@ json build_benchmarks_json(const run_report &report) {
                {"tasks_per_s", summary_json(result.tasks_per_s)},
                {"rsd_pct", finite(result.ms.rsd_pct)},
                {"rsd_warning", result.ms.rsd_pct > kRsdWarningPct}};
+    // tpool's cells: the ratio to every other pool measured on the same id,
+    // and the fastest of them (the page's first table).
     json ratios = json::object();
+    json best_peer = nullptr;
+    json ratio_to_best_peer = nullptr;
     if (s.pool == "tpool" && is_pool_scenario(s)) {
+      double best_rate = 0;
       for (const scenario_result &peer : report.results) {
         if (peer.definition.id != s.id || peer.definition.pool == "tpool") continue;
-        if (peer.tasks_per_s.median > 0) {
-          ratios[peer.definition.pool] =
-              finite(result.tasks_per_s.median / peer.tasks_per_s.median);
+        if (peer.tasks_per_s.median <= 0) continue;
+        ratios[peer.definition.pool] = finite(result.tasks_per_s.median / peer.tasks_per_s.median);
+        if (peer.tasks_per_s.median > best_rate) {
+          best_rate = peer.tasks_per_s.median;
+          best_peer = peer.definition.pool;
         }
       }
+      if (best_rate > 0) ratio_to_best_peer = finite(result.tasks_per_s.median / best_rate);
     }
     entry["ratios"] = ratios;
+    entry["best_peer"] = best_peer;
+    entry["ratio_to_best_peer"] = ratio_to_best_peer;
     json efficiency = nullptr;
     const auto rate = inline_rate.find(s.iterations);
     if (is_pool_scenario(s) && rate != inline_rate.end() && rate->second > 0) {
@@ -140,7 +150,8 @@ json build_benchmarks_json(const run_report &report) {
   json latency = json::array();
   for (const latency_entry &entry : report.latency) {
     latency.push_back(json{{"pool", entry.pool},
-                           {"scenario", entry.scenario},
+                           {"load_pct", entry.load_pct},
+                           {"offered_tasks_per_s", finite(entry.offered_tasks_per_s)},
                            {"priority", entry.priority},
                            {"samples", entry.samples},
                            {"p50_us", finite(entry.p50_us)},
@@ -184,11 +195,13 @@ json build_benchmarks_json(const run_report &report) {
                             "seeded by the task id"},
                            {"rsd_warning_pct", kRsdWarningPct},
                            {"peers", report.peers},
+                           {"honours_priorities", report.honours_priorities},
                            {"notes", report.notes},
                            {"boundaries", boundaries_json()}}},
       {"expected_rows", json{{"reference", report.expected_reference_rows}}},
       {"scenarios", scenarios},
       {"latency", latency},
+      {"latency_method", report.latency_method},
       {"starvation", report.starvation},
       {"extra", report.extra},
       {"observations", observations}};

@@ -98,7 +98,10 @@ std::optional<uint64_t> timed_round_trips(handoff_line &line, stop_flag &stop, u
 
 }  // namespace
 
-std::optional<double> measure_cache_line_handoff_ns() {
+std::optional<double> measure_cache_line_handoff_ns(probe_outcome *outcome) {
+  probe_outcome ignored = probe_outcome::measured;
+  probe_outcome &why = outcome != nullptr ? *outcome : ignored;
+  why = probe_outcome::one_processor;
   if (os::logical_cpu_count() < 2) return std::nullopt;
   constexpr uint64_t kRoundTripsPerBurst = kHandOffsPerBurst / 2;
   constexpr uint64_t kRoundTrips = (kWarmUpHandOffs / 2) + kBursts * kRoundTripsPerBurst;
@@ -109,6 +112,7 @@ std::optional<double> measure_cache_line_handoff_ns() {
   try {
     partner = std::thread(&partner_main, std::cref(args));
   } catch (const std::system_error &) {
+    why = probe_outcome::no_partner_thread;
     return std::nullopt;
   }
   const uint64_t deadline_ns = os::monotonic_ns() + kBudgetMs * 1000000u;
@@ -130,7 +134,11 @@ std::optional<double> measure_cache_line_handoff_ns() {
   }
   stop.set.store(true, std::memory_order_relaxed);  // a finished partner ignores it
   partner.join();
-  if (!complete) return std::nullopt;
+  if (!complete) {
+    why = probe_outcome::over_budget;
+    return std::nullopt;
+  }
+  why = probe_outcome::measured;
   std::sort(bursts.begin(), bursts.end());
   return bursts[bursts.size() / 2];
 }

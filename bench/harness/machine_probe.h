@@ -25,7 +25,9 @@ namespace bench {
 // one processor each hand-off costs a yield, and the figure then describes
 // the scheduler. Call only while nothing else of the
 // run is executing (it occupies two processors).
-std::optional<double> measure_cache_line_handoff_ns();
+// Why a probe returned what it did (for callers that report or test it).
+enum class probe_outcome { measured, one_processor, no_partner_thread, over_budget };
+std::optional<double> measure_cache_line_handoff_ns(probe_outcome *outcome = nullptr);
 
 // Timed hand-offs per probe (5 bursts of 20,000), for callers that turn the
 // per-hand-off figure back into a rate.

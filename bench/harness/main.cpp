@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <memory>
 #include <regex>
 #include <string>
 #include <vector>
@@ -71,6 +72,24 @@ std::vector<scenario> select(std::vector<scenario> catalog, const std::string &f
     if (std::regex_search(s.pool + "/" + s.id, pattern)) chosen.push_back(std::move(s));
   }
   return chosen;
+}
+
+// Asks every compared pool whether it honours priorities (the pool's own
+// answer, peer_pool::honours_priorities), on a 1-worker pool started and shut
+// down for the purpose, outside every timed interval.
+bool record_priority_order(const std::vector<std::string> &peers, run_report *report,
+                           std::string *failure) {
+  std::vector<std::string> pools{"tpool"};
+  pools.insert(pools.end(), peers.begin(), peers.end());
+  for (const std::string &name : pools) {
+    pool_settings settings;
+    settings.workers = 1;
+    std::unique_ptr<peer_pool> pool = make_peer(name, settings, failure);
+    if (!pool) return false;
+    report->honours_priorities[name] = pool->honours_priorities();
+    pool->shutdown();
+  }
+  return true;
 }
 
 int run(const cli_options &options) {
@@ -175,21 +194,26 @@ int run(const cli_options &options) {
   for (scenario_result &result : report.results) summarize_result(&result);
   report.environment.handoff_ns_end = measure_cache_line_handoff_ns();
 
+  if (!options.reference_only) {
+    std::string failure;
+    if (!record_priority_order(catalog.peers, &report, &failure)) return fail(failure);
+  }
+
   if (!options.reference_only && !options.skip_probes && options.filter.empty()) {
     probe_options probe;
     probe.quick = options.quick;
     probe.fault = options.fault;
+    probe.pools.push_back("tpool");
     for (const std::string &pool : catalog.peers) {
-      if (pool == "tpool" || pool == "baseline" || pool == "win32_tp") probe.pools.push_back(pool);
-    }
-    if (std::find(probe.pools.begin(), probe.pools.end(), "tpool") == probe.pools.end()) {
-      probe.pools.insert(probe.pools.begin(), "tpool");
+      // One OS thread per task has no queue to wait in.
+      if (pool != "tpool" && pool != "thread_per_task") probe.pools.push_back(pool);
     }
     struct named_probe {
       const char *name;
       bool (*run)(const probe_options &, run_report *, std::string *);
     };
-    const named_probe probes[] = {{"latency", &run_latency_probe},
+    const named_probe probes[] = {{"latency at offered load", &run_offered_load_probe},
+                                  {"HIGH behind LOW", &run_high_behind_low_probe},
                                   {"starvation", &run_starvation_probe},
                                   {"cancellation", &run_cancellation_probe},
                                   {"growth", &run_growth_probe}};

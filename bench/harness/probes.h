@@ -18,13 +18,21 @@ namespace bench {
 struct probe_options {
   bool quick = false;
   injected_fault fault = injected_fault::none;
-  std::vector<std::string> pools;  // pools for the cross-pool probes (tpool first)
+  // Pools for the cross-pool probes: tpool first, then every compared pool
+  // (thread_per_task is never one: it has no queue).
+  std::vector<std::string> pools;
 };
 
-// Per-priority queue-wait percentiles from per-task submit/start stamps
-// (throughput/w4/i2048/uniform), and the start latency of one HIGH task
-// submitted behind a flood of LOW tasks.
-bool run_latency_probe(const probe_options &options, run_report *report, std::string *failure);
+// Latency at a fixed offered load (offered_load_probe.cpp): per pool, load
+// (50% and 90% of the slowest pool's capacity) and priority, the time from
+// each task's scheduled arrival to its start. Fills report->latency and
+// report->latency_method.
+bool run_offered_load_probe(const probe_options &options, run_report *report, std::string *failure);
+
+// The start latency of one HIGH task submitted behind a flood of LOW tasks,
+// for every pool (extra.high_start_behind_low_flood).
+bool run_high_behind_low_probe(const probe_options &options, run_report *report,
+                               std::string *failure);
 
 // tpool only: longest wait of LOW tasks under a saturating HIGH stream vs the
 // configured starvation bound.

@@ -4,6 +4,7 @@
 #ifndef TPOOL_BENCH_HARNESS_RUN_REPORT_H
 #define TPOOL_BENCH_HARNESS_RUN_REPORT_H
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -17,9 +18,12 @@ namespace bench {
 // RSD above this many percent marks a scenario as noisy (rsd_warning).
 inline constexpr double kRsdWarningPct = 10.0;
 
+// Latency at a fixed offered load, one pool, load and priority: from each
+// task's scheduled arrival to its start (offered_load_probe.cpp).
 struct latency_entry {
   std::string pool;
-  std::string scenario;
+  int load_pct = 0;  // offered load, percent of the slowest pool's capacity
+  double offered_tasks_per_s = 0;
   std::string priority;  // "high" | "medium" | "low"
   uint64_t samples = 0;
   double p50_us = 0, p90_us = 0, p99_us = 0, p999_us = 0, max_us = 0;
@@ -41,6 +45,9 @@ struct run_report {
   std::vector<std::string> notes;  // deviations from the default plan, in words
   std::vector<scenario_result> results;
   std::vector<latency_entry> latency;
+  nlohmann::json latency_method;  // how latency was measured; null when not measured
+  // Per pool measured: whether it runs HIGH before MEDIUM before LOW.
+  std::map<std::string, bool> honours_priorities;
   nlohmann::json starvation;  // null when not measured
   nlohmann::json extra = nlohmann::json::object();
 };

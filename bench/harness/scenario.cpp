@@ -19,12 +19,12 @@ const char *kind_name(scenario_kind kind) {
 }
 
 bool run_repetition(const scenario &s, injected_fault fault, measurement *result,
-                    std::string *failure, wait_samples *waits) {
+                    std::string *failure) {
   try {
     switch (s.kind) {
       case scenario_kind::throughput:
       case scenario_kind::many_producers:
-        return run_throughput(s, fault, result, failure, waits);
+        return run_throughput(s, fault, result, failure);
       case scenario_kind::serial_threads:
         return run_serial_threads(s, fault, result, failure);
       case scenario_kind::lifecycle:

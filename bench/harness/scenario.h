@@ -37,22 +37,15 @@ struct measurement {
   validated_totals totals;
 };
 
-// Queue-wait samples (start - submit, in ticks) per priority, for latency runs.
-struct wait_samples {
-  std::vector<uint64_t> by_priority[3];
-};
-
 // Runs one repetition of s: builds inputs, creates a fresh pool, times the
 // documented boundary, shuts down and validates every task. Returns false and
-// sets *failure on any error; *result is then untouched. When waits is not
-// null, per-task submit/start stamps are taken and returned (this adds two
-// clock reads per task, so such runs never produce rows).
+// sets *failure on any error; *result is then untouched.
 bool run_repetition(const scenario &s, injected_fault fault, measurement *result,
-                    std::string *failure, wait_samples *waits = nullptr);
+                    std::string *failure);
 
 // The runners behind run_repetition, one per kind.
 bool run_throughput(const scenario &s, injected_fault fault, measurement *result,
-                    std::string *failure, wait_samples *waits);
+                    std::string *failure);
 bool run_serial_threads(const scenario &s, injected_fault fault, measurement *result,
                         std::string *failure);
 bool run_lifecycle(const scenario &s, measurement *result, std::string *failure);

@@ -25,12 +25,16 @@ summary summarize(std::vector<double> values) {
 }
 
 double percentile(std::vector<double> values, double p) {
-  if (values.empty()) return 0;
   std::sort(values.begin(), values.end());
-  const double rank = std::ceil(p / 100.0 * static_cast<double>(values.size()));
+  return percentile_of_sorted(values, p);
+}
+
+double percentile_of_sorted(const std::vector<double> &sorted, double p) {
+  if (sorted.empty()) return 0;
+  const double rank = std::ceil(p / 100.0 * static_cast<double>(sorted.size()));
   size_t index = rank < 1 ? 0 : static_cast<size_t>(rank) - 1;
-  if (index >= values.size()) index = values.size() - 1;
-  return values[index];
+  if (index >= sorted.size()) index = sorted.size() - 1;
+  return sorted[index];
 }
 
 }  // namespace bench

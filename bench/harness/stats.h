@@ -21,6 +21,9 @@ summary summarize(std::vector<double> values);
 // The p-th percentile (0..100) by nearest rank on a copy; 0 if empty.
 double percentile(std::vector<double> values, double p);
 
+// The same on values already sorted ascending (no copy); 0 if empty.
+double percentile_of_sorted(const std::vector<double> &sorted, double p);
+
 }  // namespace bench
 
 #endif  // TPOOL_BENCH_HARNESS_STATS_H

@@ -20,7 +20,7 @@ namespace bench {
 struct task_group {
   task_kind kind{};
   uint32_t iterations = 0;
-  bool record_start_ticks = false;  // latency runs: stamp start_ticks in the body
+  bool record_start_ticks = false;  // probes: stamp start_ticks in the body
 
   // Completion: every outcome counts in `finished`; the main thread waits
   // until it reaches `expected`. Only the task that completes the count

@@ -20,8 +20,8 @@ struct alignas(64) task_record {
   bench_task task;  // first member: pools receive &task and we cast back
   task_group *group = nullptr;
   uint64_t checksum = 0;      // published by the task body
-  uint64_t submit_ticks = 0;  // latency runs only: just before submit
-  uint64_t start_ticks = 0;   // latency runs only: first thing in the body
+  uint64_t submit_ticks = 0;  // probes only: submit (or scheduled arrival) time
+  uint64_t start_ticks = 0;   // probes only: first thing in the body
   uint32_t task_id = 0;
   int8_t priority = 0;
   std::atomic<uint8_t> accepted{0};   // producer: submit returned success

@@ -35,7 +35,6 @@ struct producer_args {
   producer_gate *gate = nullptr;
   size_t first = 0;
   size_t stride = 1;
-  bool stamp_submit = false;
   uint64_t rejected = 0;  // written by the producer, read after its join
 };
 
@@ -47,7 +46,6 @@ void producer_main(producer_args &args) {
   task_array &tasks = *args.tasks;
   for (size_t i = args.first; i < tasks.size(); i += args.stride) {
     task_record &record = tasks[i];
-    if (args.stamp_submit) record.submit_ticks = os::ticks();
     if (args.pool->submit(&record.task, record.priority)) {
       record.accepted.fetch_add(1, std::memory_order_relaxed);
     } else {
@@ -59,10 +57,9 @@ void producer_main(producer_args &args) {
 }  // namespace
 
 bool run_throughput(const scenario &s, injected_fault fault, measurement *result,
-                    std::string *failure, wait_samples *waits) {
+                    std::string *failure) {
   const priority_counts counts = counts_for(s.mix, s.tasks);
   task_group group(s.iterations);
-  group.record_start_ticks = waits != nullptr;
   task_array tasks(shuffled_priorities(counts), &group);
   group.expected.store(tasks.size(), std::memory_order_release);
 
@@ -82,7 +79,6 @@ bool run_throughput(const scenario &s, injected_fault fault, measurement *result
     args[p].gate = &gate;
     args[p].first = p;
     args[p].stride = s.producers;
-    args[p].stamp_submit = waits != nullptr;
     try {
       producers.emplace_back(&producer_main, std::ref(args[p]));
     } catch (const std::system_error &) {
@@ -135,14 +131,6 @@ bool run_throughput(const scenario &s, injected_fault fault, measurement *result
   }
   validated_totals totals;
   if (!validate_tasks(tasks, s.iterations, counts, fault, &totals, failure)) return false;
-  if (waits != nullptr) {
-    for (size_t i = 0; i < tasks.size(); ++i) {
-      const task_record &record = tasks[i];
-      const uint64_t wait =
-          record.start_ticks > record.submit_ticks ? record.start_ticks - record.submit_ticks : 0;
-      waits->by_priority[record.priority].push_back(wait);
-    }
-  }
   result->ticks = stop - start;
   result->tasks = tasks.size();
   result->totals = totals;

@@ -1,11 +1,15 @@
-// tpool (public C ABI) against the baseline pool (one lock, three deques,
-// one semaphore release per task), plus the inline rate of the same workload.
-// Items are tasks; times are wall-clock (UseRealTime) because the work runs
-// on the pools' threads.
+// tpool (public C ABI) against every other pool this binary has
+// (peer_registry.cpp: baseline, naive, asio, moodycamel, tbb where built),
+// plus the inline rate of the same workload. Items are tasks; times are
+// wall-clock (UseRealTime) because the work runs on the pools' threads. The
+// pools are registered at start-up, family by family, from the registry, so
+// a peer added there is measured here too.
 #include <benchmark/benchmark.h>
 
+#include <array>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bench_os.h"
@@ -16,11 +20,34 @@
 namespace {
 
 constexpr char kTpool[] = "tpool";
-constexpr char kBaseline[] = "baseline";
 constexpr int kTasksPerIteration = 1000;
 constexpr int kBatchTasks = 10000;
+// Registry slots for the shared-pool benchmarks (Setup and Teardown take a
+// plain function, so each slot is one instantiation). More than any build has.
+constexpr size_t kMaxPools = 8;
 
-std::unique_ptr<bench::peer_pool> start_pool(const char *name, uint32_t workers,
+// Every pool of the registry but thread_per_task (1,000 thread starts per
+// iteration would measure the OS, not a pool), tpool first.
+const std::vector<std::string> &compared_pools() {
+  static const std::vector<std::string> pools = [] {
+    std::vector<std::string> names;
+    for (const std::string &name : bench::available_peers()) {
+      if (name != "thread_per_task" && names.size() < kMaxPools) names.push_back(name);
+    }
+    return names;
+  }();
+  return pools;
+}
+
+// "tpool" -> "Tpool": the benchmark name's first part.
+std::string display_name(const std::string &pool) {
+  std::string shown = pool;
+  if (!shown.empty() && shown[0] >= 'a' && shown[0] <= 'z')
+    shown[0] = static_cast<char>(shown[0] - 'a' + 'A');
+  return shown;
+}
+
+std::unique_ptr<bench::peer_pool> start_pool(const std::string &name, uint32_t workers,
                                              benchmark::State &state) {
   bench::pool_settings settings;
   settings.workers = workers;
@@ -35,9 +62,8 @@ std::unique_ptr<bench::peer_pool> start_pool(const char *name, uint32_t workers,
 
 // One producer (the benchmark thread) submits kTasksPerIteration tasks and
 // waits for all of them; workers = range(0); iterations = range(1).
-template <const char *Pool>
-void one_producer(benchmark::State &state) {
-  auto pool = start_pool(Pool, static_cast<uint32_t>(state.range(0)), state);
+void one_producer(benchmark::State &state, const std::string &pool_name) {
+  auto pool = start_pool(pool_name, static_cast<uint32_t>(state.range(0)), state);
   if (!pool) return;
   bench::counting_task task(static_cast<uint32_t>(state.range(1)));
   uint64_t submitted = 0;
@@ -52,30 +78,30 @@ void one_producer(benchmark::State &state) {
 }
 
 // 16 benchmark threads share one 8-worker pool; each waits for its own tasks.
-template <const char *Pool>
-std::unique_ptr<bench::peer_pool> &shared_pool() {
-  static std::unique_ptr<bench::peer_pool> pool;
-  return pool;
+std::array<std::unique_ptr<bench::peer_pool>, kMaxPools> &shared_pools() {
+  static std::array<std::unique_ptr<bench::peer_pool>, kMaxPools> pools;
+  return pools;
 }
 
-template <const char *Pool>
+template <size_t Slot>
 void create_shared_pool(const benchmark::State &) {
   bench::pool_settings settings;
   settings.workers = 8;
   std::string error;
-  shared_pool<Pool>() = bench::make_peer(Pool, settings, &error);
-  if (shared_pool<Pool>()) shared_pool<Pool>()->wait_until_ready(30000);
+  shared_pools()[Slot] = bench::make_peer(compared_pools()[Slot], settings, &error);
+  if (shared_pools()[Slot] && !shared_pools()[Slot]->wait_until_ready(30000)) {
+    shared_pools()[Slot].reset();
+  }
 }
 
-template <const char *Pool>
+template <size_t Slot>
 void destroy_shared_pool(const benchmark::State &) {
-  if (shared_pool<Pool>()) shared_pool<Pool>()->shutdown();
-  shared_pool<Pool>().reset();
+  if (shared_pools()[Slot]) shared_pools()[Slot]->shutdown();
+  shared_pools()[Slot].reset();
 }
 
-template <const char *Pool>
-void many_producers(benchmark::State &state) {
-  bench::peer_pool *pool = shared_pool<Pool>().get();
+void many_producers(benchmark::State &state, size_t slot) {
+  bench::peer_pool *pool = shared_pools()[slot].get();
   if (pool == nullptr) {
     state.SkipWithError("pool did not start");
     return;
@@ -90,6 +116,55 @@ void many_producers(benchmark::State &state) {
   }
   state.SetItemsProcessed(static_cast<int64_t>(submitted));
 }
+
+// Apply() takes a plain function: one per iteration count.
+void worker_counts(benchmark::internal::Benchmark *b, int64_t iterations) {
+  for (int64_t workers : {1, 2, 4, 8}) b->Args({workers, iterations});
+  b->ArgNames({"workers", "iters"});
+}
+void minimal_worker_counts(benchmark::internal::Benchmark *b) {
+  worker_counts(b, 0);
+}
+void compute_worker_counts(benchmark::internal::Benchmark *b) {
+  worker_counts(b, 2048);
+}
+
+template <size_t Slot>
+void register_many_producers() {
+  if (Slot >= compared_pools().size()) return;
+  const std::string name = display_name(compared_pools()[Slot]) + "/Minimal/16producers_8workers";
+  benchmark::RegisterBenchmark(name.c_str(),
+                               [](benchmark::State &state) { many_producers(state, Slot); })
+      ->Threads(16)
+      ->UseRealTime()
+      ->Setup(create_shared_pool<Slot>)
+      ->Teardown(destroy_shared_pool<Slot>);
+}
+
+template <size_t... Slots>
+void register_all_many_producers(std::index_sequence<Slots...>) {
+  (register_many_producers<Slots>(), ...);
+}
+
+void register_one_producer(const char *family,
+                           void (*arguments)(benchmark::internal::Benchmark *)) {
+  for (const std::string &pool : compared_pools()) {
+    const std::string name = display_name(pool) + family;
+    benchmark::RegisterBenchmark(name.c_str(),
+                                 [pool](benchmark::State &state) { one_producer(state, pool); })
+        ->Apply(arguments)
+        ->UseRealTime();
+  }
+}
+
+// Families in the order they are reported: minimal tasks with one producer,
+// with 16 producers, then compute-bound tasks with one producer.
+const bool kPoolsRegistered = [] {
+  register_one_producer("/Minimal/1producer", minimal_worker_counts);
+  register_all_many_producers(std::make_index_sequence<kMaxPools>{});
+  register_one_producer("/Compute2048/1producer", compute_worker_counts);
+  return true;
+}();
 
 void BM_InlineCompute(benchmark::State &state) {
   uint64_t sink = 0;
@@ -130,41 +205,8 @@ void tpool_submit_10k(benchmark::State &state) {
   state.SetItemsProcessed(static_cast<int64_t>(submitted));
 }
 
-void worker_counts(benchmark::internal::Benchmark *b, int64_t iterations) {
-  for (int64_t workers : {1, 2, 4, 8}) b->Args({workers, iterations});
-  b->ArgNames({"workers", "iters"});
-}
-
 }  // namespace
 
-BENCHMARK_TEMPLATE(one_producer, kTpool)
-    ->Name("Tpool/Minimal/1producer")
-    ->Apply([](benchmark::internal::Benchmark *b) { worker_counts(b, 0); })
-    ->UseRealTime();
-BENCHMARK_TEMPLATE(one_producer, kBaseline)
-    ->Name("Baseline/Minimal/1producer")
-    ->Apply([](benchmark::internal::Benchmark *b) { worker_counts(b, 0); })
-    ->UseRealTime();
-BENCHMARK_TEMPLATE(many_producers, kTpool)
-    ->Name("Tpool/Minimal/16producers_8workers")
-    ->Threads(16)
-    ->UseRealTime()
-    ->Setup(create_shared_pool<kTpool>)
-    ->Teardown(destroy_shared_pool<kTpool>);
-BENCHMARK_TEMPLATE(many_producers, kBaseline)
-    ->Name("Baseline/Minimal/16producers_8workers")
-    ->Threads(16)
-    ->UseRealTime()
-    ->Setup(create_shared_pool<kBaseline>)
-    ->Teardown(destroy_shared_pool<kBaseline>);
-BENCHMARK_TEMPLATE(one_producer, kTpool)
-    ->Name("Tpool/Compute2048/1producer")
-    ->Apply([](benchmark::internal::Benchmark *b) { worker_counts(b, 2048); })
-    ->UseRealTime();
-BENCHMARK_TEMPLATE(one_producer, kBaseline)
-    ->Name("Baseline/Compute2048/1producer")
-    ->Apply([](benchmark::internal::Benchmark *b) { worker_counts(b, 2048); })
-    ->UseRealTime();
 BENCHMARK(BM_InlineCompute)->Name("Inline/Compute2048");
 // The machine's own parallel ceiling for the compute target: the same work
 // on 2 independent threads, no pool. min(workers, cores) x the inline rate

@@ -71,13 +71,14 @@ class peer_pool {
   // After shutdown: true if the pool holds no queued task.
   virtual bool queue_empty() const = 0;
 
-  // True if the pool orders queued tasks by priority.
+  // True if the pool runs queued HIGH tasks before MEDIUM before LOW.
+  // Recorded in benchmarks.json (methodology.honours_priorities).
   virtual bool honours_priorities() const { return true; }
 };
 
-// Creates the pool called name ("tpool", "baseline", "win32_tp", "tbb",
-// "thread_per_task"). Returns null and sets *error when the name is unknown,
-// not built on this platform, or the pool failed to start.
+// Creates the pool called name ("tpool", "baseline", "naive", "asio",
+// "moodycamel", "win32_tp", "tbb", "thread_per_task"). Returns null and sets *error when the name
+// is unknown, not built on this platform, or the pool failed to start.
 std::unique_ptr<peer_pool> make_peer(const std::string &name, const pool_settings &settings,
                                      std::string *error);
 

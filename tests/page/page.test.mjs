@@ -1,8 +1,9 @@
 // Browser specification of the offline benchmark page (docs/index.html).
-// tools/test-page.sh publishes a real capture into a scratch copy of docs/ and
-// assets/ and passes its folder in TPOOL_PAGE_DIR; this test opens that copy
-// from file:// in Debian's Chromium (never a downloaded browser) and checks
-// the page against the published JSON.
+// tools/test-page.sh publishes real captures (bench --quick, one or more
+// platforms) into a scratch copy of docs/ and assets/ and passes its folder in
+// TPOOL_PAGE_DIR; this test opens that copy from file:// in Debian's Chromium
+// (never a downloaded browser) and checks every tab against its own published
+// JSON.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -16,7 +17,16 @@ const shotsDir = process.env.TPOOL_PAGE_SHOTS || pageDir;
 const browserPath = process.env.TPOOL_CHROMIUM || '/usr/bin/chromium';
 if (!pageDir) throw new Error('TPOOL_PAGE_DIR must name the scratch copy (tools/test-page.sh sets it)');
 
-const capture = JSON.parse(fs.readFileSync(path.join(pageDir, 'assets', 'benchmarks.json'), 'utf8'));
+// Where the publisher puts each platform (tools/publisher/PublishCapture.ps1).
+const FOLDERS = { x64: '', 'linux-x64': 'linux-x64', Win32: 'Win32' };
+const ALWAYS_SHOWN = ['x64', 'linux-x64'];
+const captures = {};
+for (const [platform, folder] of Object.entries(FOLDERS)) {
+  const file = path.join(pageDir, 'assets', folder, 'benchmarks.json');
+  if (fs.existsSync(file)) captures[platform] = JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+const published = Object.keys(captures);
+if (published.length === 0) throw new Error('tools/test-page.sh published no capture');
 const pageUrl = pathToFileURL(path.join(pageDir, 'docs', 'index.html')).href;
 
 let context;
@@ -35,8 +45,70 @@ async function openPage(url, options = {}) {
   return { page, errors };
 }
 
+// Shows a platform's tab the way a reader does, and waits until its charts are drawn.
+async function showTab(page, platform) {
+  await page.locator(`#tab-${platform}`).click();
+  await page.waitForFunction((p) => window.TPOOL_PAGE.active === p, platform);
+  if (captures[platform]) await page.waitForFunction((p) => window.TPOOL_PAGE.drawn[p] === true, platform);
+  return page.locator(`#panel-${platform}`);
+}
+
 function format(value, digits) {
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+function escapeRegex(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function isPoolCell(s) {
+  return s.pool === 'tpool' && s.suite === 'reference' && (s.kind === 'throughput' || s.kind === 'many_producers');
+}
+
+// The pools a capture names, tpool first, as the page orders them.
+function poolsOf(capture) {
+  const pools = [...(capture.methodology?.peers || [])];
+  if (!pools.includes('tpool')) pools.unshift('tpool');
+  for (const s of capture.scenarios) if (!pools.includes(s.pool)) pools.push(s.pool);
+  return pools;
+}
+
+// Cells of a table by row header, each cell's data-value and text by data-column.
+async function tableCells(page, selector) {
+  return page.evaluate((sel) => {
+    const out = {};
+    const table = document.querySelector(sel);
+    if (!table) return null;
+    table.querySelectorAll('tbody tr').forEach((row) => {
+      const id = row.cells[0].textContent;
+      out[id] = { className: row.className };
+      row.querySelectorAll('[data-column]').forEach((cell) => {
+        out[id][cell.dataset.column] = { value: cell.dataset.value, text: cell.textContent };
+      });
+    });
+    return out;
+  }, selector);
+}
+
+async function chartState(page, canvasId) {
+  return page.evaluate((id) => {
+    const canvas = document.getElementById(id);
+    let inked = 0;
+    if (canvas) {
+      const { width, height } = canvas;
+      const pixels = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+      for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) inked++;
+    }
+    const platform = id.split('-chart-')[0];
+    const chart = (window.TPOOL_PAGE.charts[platform] || {})[id];
+    return {
+      instance: !!chart,
+      inked,
+      empty: !!document.getElementById(id + '-empty'),
+      labels: chart ? chart.data.labels : null,
+      datasets: chart ? chart.data.datasets.map((d) => ({ label: d.label, data: d.data })) : null
+    };
+  }, canvasId);
 }
 
 before(async () => {
@@ -55,138 +127,276 @@ after(async () => {
   if (profileDir) fs.rmSync(profileDir, { recursive: true, force: true });
 });
 
-test('the page renders the published capture with no console errors', async () => {
+test('every published capture renders on its tab with no console errors', async () => {
   const { page, errors } = await openPage(pageUrl);
   assert.equal(await page.evaluate(() => window.TPOOL_PAGE.hasCapture), true);
+  for (const platform of published) await showTab(page, platform);
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test('the capture facts show the JSON timestamp, platform and Wine status', async () => {
+test('there is a tab per published capture and always one for the Wine and the native capture', async () => {
   const { page } = await openPage(pageUrl);
-  const facts = await page.locator('#capture-facts').innerText();
-  assert.match(facts, new RegExp(capture.captured_utc.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  assert.match(facts, new RegExp('Platform\\s+' + capture.platform));
-  const handoff = capture.environment.cache_line_handoff_ns;
-  if (handoff && typeof handoff.start === 'number') {
-    const shown = handoff.start.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    assert.match(facts, new RegExp('Cache-line hand-off\\s+' + shown.replace('.', '\\.') + ' ns before'));
-  }
-  const wineBanner = await page.locator('#wine-banner').count();
-  assert.equal(wineBanner, capture.environment.wine_version ? 1 : 0);
+  const tabs = await page.evaluate(() => Array.from(document.querySelectorAll('#capture-tabs [role="tab"]')).map((t) => t.dataset.platform));
+  const expected = ['x64', 'linux-x64', 'Win32'].filter((p) => ALWAYS_SHOWN.includes(p) || captures[p]);
+  assert.deepEqual(tabs, expected);
+  assert.equal(await page.locator('[role="tab"][aria-selected="true"]').count(), 1);
+  assert.equal(await page.locator('.capture-panel:not([hidden])').count(), 1);
   await page.close();
 });
 
-test('every reference scenario shows its JSON median tasks/s and min/median/max ms', async () => {
+test('a tab without a published capture says so and shows no numbers', async (t) => {
+  const missing = ALWAYS_SHOWN.filter((p) => !captures[p]);
+  if (missing.length === 0) { t.skip('both captures are published in this run; the bare-page test covers the empty case'); return; }
   const { page } = await openPage(pageUrl);
-  const reference = capture.scenarios.filter((s) => s.suite === 'reference');
-  assert.ok(reference.length > 0, 'a real capture has reference scenarios');
-  const cells = await page.evaluate(() => {
-    const out = {};
-    document.querySelectorAll('table.scenario-table[data-kind] tbody tr').forEach((row) => {
-      const id = row.cells[0].textContent;
-      out[id] = {};
-      row.querySelectorAll('[data-column]').forEach((cell) => {
-        out[id][cell.dataset.column] = { value: cell.dataset.value, text: cell.textContent };
-      });
-    });
-    return out;
-  });
-  for (const scenario of reference) {
-    const row = cells[scenario.id];
-    assert.ok(row, `row for ${scenario.id}`);
-    for (const key of ['min', 'median', 'max']) {
-      assert.equal(Number(row['ms.' + key].value), scenario.ms[key], `${scenario.id} ms.${key}`);
-      assert.equal(row['ms.' + key].text, format(scenario.ms[key], 3), `${scenario.id} ms.${key} text`);
-    }
-    if (scenario.kind !== 'lifecycle') {
-      assert.equal(Number(row['tasks_per_s.median'].value), scenario.tasks_per_s.median, `${scenario.id} tasks/s`);
-      assert.equal(row['tasks_per_s.median'].text, format(scenario.tasks_per_s.median, 0));
-    }
-    for (const [peer, ratio] of Object.entries(scenario.ratios || {})) {
-      if (typeof ratio === 'number') assert.equal(Number(row['ratios.' + peer].value), ratio, `${scenario.id} ratio to ${peer}`);
+  for (const platform of missing) {
+    const panel = await showTab(page, platform);
+    assert.equal(await panel.locator('.empty-capture').isVisible(), true);
+    assert.match(await panel.innerText(), /No .* capture has been published/);
+    assert.equal(await panel.locator('table, canvas, dl').count(), 0);
+    assert.doesNotMatch(await panel.innerText(), /\d[\d,.]*\s*(tasks\/s|ms|µs|×)/);
+  }
+  await page.close();
+});
+
+test('each tab shows only its own capture: timestamp, platform, Wine status and row count', async () => {
+  const { page } = await openPage(pageUrl);
+  for (const platform of published) {
+    const capture = captures[platform];
+    const panel = await showTab(page, platform);
+    const facts = await panel.locator('.capture-facts').innerText();
+    assert.match(facts, new RegExp(escapeRegex(capture.captured_utc)));
+    assert.match(facts, new RegExp('Platform\\s+' + escapeRegex(capture.platform)));
+    assert.equal(await panel.locator('.wine-banner').count(), capture.environment.wine_version ? 1 : 0);
+    assert.equal(await panel.locator('.observation-table tbody tr').count(), capture.observations.length);
+    for (const other of published.filter((p) => p !== platform && captures[p].captured_utc !== capture.captured_utc)) {
+      assert.doesNotMatch(facts, new RegExp(escapeRegex(captures[other].captured_utc)), `the ${platform} tab shows nothing of the ${other} capture`);
     }
   }
   await page.close();
 });
 
-test('each chart with data in the capture drew on its canvas; the others say why not', async () => {
+test('the first table puts tpool beside the fastest other pool in every cell and marks where tpool is not the fastest', async () => {
   const { page } = await openPage(pageUrl);
-  const state = await page.evaluate(() => {
-    const result = {};
-    for (const id of ['chart-throughput-i0', 'chart-throughput-i2048', 'chart-latency', 'chart-starvation']) {
-      const canvas = document.getElementById(id);
-      let inked = 0;
-      if (canvas) {
-        const { width, height } = canvas;
-        const pixels = canvas.getContext('2d').getImageData(0, 0, width, height).data;
-        for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) inked++;
+  for (const platform of published) {
+    const capture = captures[platform];
+    await showTab(page, platform);
+    const cells = capture.scenarios.filter(isPoolCell);
+    assert.ok(cells.length > 0, 'a capture has throughput cells');
+    const rows = await tableCells(page, `#${platform}-table-best-peer`);
+    assert.ok(rows, `${platform} has the best-peer table`);
+    assert.equal(Object.keys(rows).length, cells.length);
+    let slower = 0;
+    for (const cell of cells) {
+      const row = rows[cell.id];
+      assert.ok(row, `${platform} row for ${cell.id}`);
+      assert.equal(Number(row.tpool.value), cell.tasks_per_s.median, `${cell.id} tpool tasks/s`);
+      assert.ok(cell.best_peer, `${cell.id} has a best peer in a capture with other pools`);
+      assert.equal(row.best_peer.value, cell.best_peer);
+      const peer = capture.scenarios.find((s) => s.id === cell.id && s.pool === cell.best_peer);
+      assert.equal(Number(row.best_peer_rate.value), peer.tasks_per_s.median, `${cell.id} ${cell.best_peer} tasks/s`);
+      assert.equal(Number(row.ratio_to_best_peer.value), cell.ratio_to_best_peer);
+      assert.equal(row.ratio_to_best_peer.text, format(cell.ratio_to_best_peer, 2) + '×');
+      const notFastest = cell.ratio_to_best_peer < 1;
+      if (notFastest) slower++;
+      assert.equal(/\bnot-fastest\b/.test(row.className), notFastest, `${cell.id} marked iff tpool is slower`);
+      assert.equal(row.verdict.text.includes('slower than ' + cell.best_peer), notFastest);
+    }
+    const summary = await page.locator(`#panel-${platform} .best-peer-summary`).innerText();
+    assert.equal(summary, `tpool is not the fastest in ${slower} of ${cells.length} cells.`);
+  }
+  await page.close();
+});
+
+test('every reference scenario shows its JSON median tasks/s, min/median/max ms and a ratio to every other pool', async () => {
+  const { page } = await openPage(pageUrl);
+  for (const platform of published) {
+    const capture = captures[platform];
+    await showTab(page, platform);
+    const cells = {};
+    for (const kind of ['throughput', 'many_producers', 'serial_threads', 'lifecycle']) {
+      Object.assign(cells, await tableCells(page, `#${platform}-table-reference-${kind}`) || {});
+    }
+    for (const scenario of capture.scenarios.filter((s) => s.suite === 'reference')) {
+      const row = cells[scenario.id];
+      assert.ok(row, `row for ${scenario.id}`);
+      for (const key of ['min', 'median', 'max']) {
+        assert.equal(Number(row['ms.' + key].value), scenario.ms[key], `${scenario.id} ms.${key}`);
+        assert.equal(row['ms.' + key].text, format(scenario.ms[key], 3), `${scenario.id} ms.${key} text`);
       }
-      result[id] = { instance: !!window.TPOOL_PAGE.charts[id], inked, empty: !!document.getElementById(id + '-empty') };
-    }
-    return result;
-  });
-  const hasThroughput = (iterations) => capture.scenarios.some((s) => s.kind === 'throughput' && s.iterations === iterations && s.producers === 1);
-  const expectations = {
-    'chart-throughput-i0': hasThroughput(0),
-    'chart-throughput-i2048': hasThroughput(2048),
-    'chart-latency': (capture.latency || []).length > 0,
-    'chart-starvation': typeof capture.starvation?.longest_low_wait_ms === 'number' && typeof capture.starvation?.bound_ms === 'number'
-  };
-  assert.equal(expectations['chart-throughput-i0'], true, 'the reference suite always has 0-iteration throughput');
-  for (const [id, expected] of Object.entries(expectations)) {
-    if (expected) {
-      assert.equal(state[id].instance, true, `${id} has a Chart instance`);
-      assert.ok(state[id].inked > 500, `${id} canvas is not blank (${state[id].inked} inked pixels)`);
-    } else {
-      assert.equal(state[id].empty, true, `${id} explains that the capture has no data for it`);
+      if (scenario.kind !== 'lifecycle') assert.equal(Number(row['tasks_per_s.median'].value), scenario.tasks_per_s.median);
+      for (const [peer, ratio] of Object.entries(scenario.ratios || {})) {
+        assert.equal(Number(row['ratios.' + peer].value), ratio, `${scenario.id} ratio to ${peer}`);
+      }
     }
   }
   await page.close();
 });
 
-test('the observations table holds every CSV row and filters them', async () => {
+test('the throughput charts put every pool side by side, with the capture\'s medians', async () => {
   const { page } = await openPage(pageUrl);
-  assert.equal(await page.locator('#table-observations tbody tr').count(), capture.observations.length);
-  await page.fill('#observation-filter', 'lifecycle');
-  const expected = capture.observations.filter((o) => o.kind === 'lifecycle').length;
-  assert.equal(await page.locator('#table-observations tbody tr:not([hidden])').count(), expected);
-  assert.equal(await page.locator('#observation-count').innerText(), `Showing ${expected} of ${capture.observations.length} rows.`);
+  for (const platform of published) {
+    const capture = captures[platform];
+    await showTab(page, platform);
+    for (const iterations of [0, 2048]) {
+      for (const mix of ['uniform', 'high90', 'low90']) {
+        const chosen = capture.scenarios.filter((s) => s.kind === 'throughput' && s.producers === 1 && s.iterations === iterations && s.mix === mix);
+        const state = await chartState(page, `${platform}-chart-throughput-i${iterations}-${mix}`);
+        assert.equal(state.instance, true, `${platform} i${iterations} ${mix} chart`);
+        assert.ok(state.inked > 500, `${platform} i${iterations} ${mix} chart is drawn (${state.inked} inked pixels)`);
+        const pools = poolsOf(capture).filter((p) => chosen.some((s) => s.pool === p));
+        assert.deepEqual(state.datasets.map((d) => d.label), pools);
+        const workers = [...new Set(chosen.filter((s) => s.pool === 'tpool' && s.suite === 'reference').map((s) => s.workers))].sort((a, b) => a - b);
+        for (const dataset of state.datasets) {
+          workers.forEach((w, index) => {
+            const s = chosen.find((x) => x.pool === dataset.label && x.workers === w);
+            assert.equal(dataset.data[index], s ? s.tasks_per_s.median : null, `${dataset.label} at ${w} workers`);
+          });
+        }
+      }
+    }
+    const producers = await chartState(page, `${platform}-chart-producers16`);
+    assert.equal(producers.instance, true);
+    assert.deepEqual(producers.datasets.map((d) => d.label), poolsOf(capture).filter((p) => capture.scenarios.some((s) => s.kind === 'many_producers' && s.pool === p)));
+  }
+  await page.close();
+});
+
+test('latency is a chart per load and priority with every pool, equal to the capture', async () => {
+  const { page } = await openPage(pageUrl);
+  for (const platform of published) {
+    const capture = captures[platform];
+    const entries = (capture.latency || []).filter((e) => typeof e.load_pct === 'number');
+    const panel = await showTab(page, platform);
+    if (entries.length === 0) {
+      assert.match(await panel.locator('.section-latency').innerText(), /no latency measurement|earlier method/);
+      continue;
+    }
+    const loads = [...new Set(entries.map((e) => e.load_pct))].sort((a, b) => a - b);
+    assert.deepEqual(loads, capture.latency_method.loads_pct);
+    for (const load of loads) {
+      for (const priority of ['high', 'medium', 'low']) {
+        const state = await chartState(page, `${platform}-chart-latency-${load}-${priority}`);
+        const these = entries.filter((e) => e.load_pct === load && e.priority === priority);
+        assert.equal(state.instance, true, `${platform} ${priority} at ${load}%`);
+        assert.ok(state.inked > 500, `${platform} ${priority} at ${load}% is drawn`);
+        assert.deepEqual(state.labels, poolsOf(capture).filter((p) => these.some((e) => e.pool === p)));
+        assert.deepEqual(state.datasets.map((d) => d.label), ['p50', 'p90', 'p99', 'p99.9', 'max']);
+        const keys = ['p50_us', 'p90_us', 'p99_us', 'p999_us', 'max_us'];
+        state.labels.forEach((pool, index) => {
+          const entry = these.find((e) => e.pool === pool);
+          keys.forEach((key, k) => assert.equal(state.datasets[k].data[index], entry[key], `${pool} ${priority} ${load}% ${key}`));
+        });
+      }
+    }
+    assert.equal(await panel.locator('.latency-table tbody tr').count(), entries.length);
+    // Every compared pool (all but thread_per_task) is in the latency measurement.
+    const pools = poolsOf(capture).filter((p) => p !== 'thread_per_task' && p !== 'inline');
+    assert.deepEqual([...new Set(entries.map((e) => e.pool))].sort(), pools.sort());
+  }
+  await page.close();
+});
+
+test('the other probes are tables of pool, measurement, value and unit, in words, never JSON key paths', async () => {
+  const { page } = await openPage(pageUrl);
+  for (const platform of published) {
+    const capture = captures[platform];
+    const panel = await showTab(page, platform);
+    const table = panel.locator('.probe-table');
+    assert.equal(await table.count(), 1, `${platform} has a probe table`);
+    const headers = await table.locator('thead th').allInnerTexts();
+    assert.deepEqual(headers.map((h) => h.trim()), ['Pool', 'Measurement', 'Value', 'Unit']);
+    const measurements = await table.locator('tbody [data-column="metric"]').allInnerTexts();
+    assert.ok(measurements.length > 0);
+    for (const text of measurements) {
+      assert.doesNotMatch(text, /[a-z]+_[a-z_]+|\[\d+\]|[a-z]\.[a-z]/, `'${text}' reads as words, not a key path`);
+    }
+    const flood = capture.extra?.high_start_behind_low_flood || [];
+    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+      pool: tr.cells[0].textContent, metric: tr.cells[1].textContent, value: tr.cells[2].dataset.value, unit: tr.cells[3].textContent
+    })));
+    for (const f of flood) {
+      const row = rows.find((r) => r.pool.startsWith(f.pool) && r.metric.includes('HIGH task') && r.metric.includes('median'));
+      assert.ok(row, `HIGH-behind-LOW row for ${f.pool}`);
+      assert.equal(Number(row.value), f.p50_us);
+      assert.equal(row.unit, 'µs');
+    }
+    if (capture.starvation) {
+      const row = rows.find((r) => r.metric.startsWith('Longest wait of a LOW task'));
+      assert.equal(Number(row.value), capture.starvation.longest_low_wait_ms);
+    }
+    assert.doesNotMatch(await panel.innerText(), /high_start_behind_low_flood|\.iterations|\[0\]/);
+  }
+  await page.close();
+});
+
+test('the observations table of a tab holds every CSV row of its capture and filters them', async () => {
+  const { page } = await openPage(pageUrl);
+  for (const platform of published) {
+    const capture = captures[platform];
+    const panel = await showTab(page, platform);
+    await panel.locator('.observation-filter').fill('lifecycle');
+    const expected = capture.observations.filter((o) => o.kind === 'lifecycle').length;
+    assert.equal(await panel.locator('.observation-table tbody tr:not([hidden])').count(), expected);
+    assert.equal(await panel.locator('.observation-count').innerText(), `Showing ${expected} of ${capture.observations.length} rows.`);
+  }
   await page.close();
 });
 
 test('the observation table has the columns of native-runs.csv, in the order of its header', async () => {
-  const header = fs.readFileSync(path.join(pageDir, 'assets', 'native-runs.csv'), 'utf8').split('\n')[0].trim().split(',');
   const { page } = await openPage(pageUrl);
-  const shown = await page.evaluate(() => Array.from(document.querySelectorAll('#table-observations thead th')).map((th) => th.textContent.trim()));
-  assert.deepEqual(shown.slice(0, header.length), header);
-  await page.close();
-});
-
-test('every pool in the capture has a colour of its own in the charts', async () => {
-  const { page } = await openPage(pageUrl);
-  const colours = await page.evaluate(() => window.TPOOL_PAGE.poolColors);
-  const pools = [...new Set(capture.scenarios.map((s) => s.pool))];
-  assert.deepEqual(pools.filter((pool) => !colours[pool]), []);
+  for (const platform of published) {
+    const header = fs.readFileSync(path.join(pageDir, 'assets', FOLDERS[platform], 'native-runs.csv'), 'utf8').split('\n')[0].trim().split(',');
+    const panel = await showTab(page, platform);
+    const shown = (await panel.locator('.observation-table thead th').allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(shown.slice(0, header.length), header);
+  }
   await page.close();
 });
 
 test('sorting the observations by ms puts the fastest repetition first', async () => {
   const { page } = await openPage(pageUrl);
-  const msIndex = await page.evaluate(() => Array.from(document.querySelectorAll('#table-observations thead th')).findIndex((th) => th.textContent.trim() === 'ms'));
+  const platform = published[0];
+  const panel = await showTab(page, platform);
+  const headers = (await panel.locator('.observation-table thead th').allInnerTexts()).map((t) => t.trim());
+  const msIndex = headers.indexOf('ms');
   assert.ok(msIndex >= 0);
-  await page.locator('#table-observations thead th').nth(msIndex).locator('button').click();
-  const first = await page.locator('#table-observations tbody tr').first().locator('td, th').nth(msIndex).getAttribute('data-value');
-  assert.equal(Number(first), Math.min(...capture.observations.map((o) => o.ms)));
+  await panel.locator('.observation-table thead th').nth(msIndex).locator('button').click();
+  const first = await panel.locator('.observation-table tbody tr').first().locator('td, th').nth(msIndex).getAttribute('data-value');
+  assert.equal(Number(first), Math.min(...captures[platform].observations.map((o) => o.ms)));
   await page.close();
 });
 
-test('the download links point at the published CSV and JSON', async () => {
+test('every pool in a capture has a colour of its own', async () => {
   const { page } = await openPage(pageUrl);
-  for (const id of ['#download-csv', '#download-json']) {
-    const href = await page.locator(id).getAttribute('href');
-    assert.ok(fs.existsSync(path.join(pageDir, 'docs', href)), `${href} exists next to the page`);
+  const colours = await page.evaluate(() => window.TPOOL_PAGE.poolColors);
+  for (const platform of published) {
+    const pools = [...new Set(captures[platform].scenarios.map((s) => s.pool))];
+    assert.deepEqual(pools.filter((pool) => !colours[pool]), []);
   }
+  assert.equal(new Set(Object.values(colours)).size, Object.keys(colours).length, 'no two pools share a colour');
+  await page.close();
+});
+
+test('the download links of a tab point at that platform\'s published CSV and JSON', async () => {
+  const { page } = await openPage(pageUrl);
+  for (const platform of published) {
+    const panel = await showTab(page, platform);
+    for (const selector of ['.download-csv', '.download-json']) {
+      const href = await panel.locator(selector).getAttribute('href');
+      const file = path.join(pageDir, 'docs', href);
+      assert.ok(fs.existsSync(file), `${href} exists next to the page`);
+      if (selector === '.download-json') assert.equal(JSON.parse(fs.readFileSync(file, 'utf8')).platform, platform);
+    }
+  }
+  await page.close();
+});
+
+test('the address fragment selects a tab, so a tab can be linked', async () => {
+  const platform = published[published.length - 1];
+  const { page } = await openPage(pageUrl + '#' + platform);
+  assert.equal(await page.evaluate(() => window.TPOOL_PAGE.active), platform);
+  assert.equal(await page.locator(`#tab-${platform}`).getAttribute('aria-selected'), 'true');
   await page.close();
 });
 
@@ -198,27 +408,35 @@ test('tables are accessible: captions and scoped header cells', async () => {
   await page.close();
 });
 
-test('screenshots: laptop light, phone dark', async () => {
+test('screenshots: laptop light, phone dark, every published tab', async () => {
   fs.mkdirSync(shotsDir, { recursive: true });
   const laptop = await openPage(pageUrl, { viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
-  await laptop.page.screenshot({ path: path.join(shotsDir, 'page-laptop-light.png'), fullPage: true });
+  for (const platform of published) {
+    await showTab(laptop.page, platform);
+    await laptop.page.screenshot({ path: path.join(shotsDir, `page-${platform}-laptop-light.png`), fullPage: true });
+  }
   await laptop.page.close();
   const phone = await openPage(pageUrl, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+  await showTab(phone.page, published[0]);
   await phone.page.screenshot({ path: path.join(shotsDir, 'page-phone-dark.png'), fullPage: false });
   assert.deepEqual(phone.errors, []);
   await phone.page.close();
-  assert.ok(fs.statSync(path.join(shotsDir, 'page-laptop-light.png')).size > 10000);
+  assert.ok(fs.statSync(path.join(shotsDir, `page-${published[0]}-laptop-light.png`)).size > 10000);
 });
 
-test('without a published capture the page says so and shows no numbers', async () => {
+test('without any published capture the page says so and shows no numbers', async () => {
   const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'tpool-page-bare-'));
   try {
     fs.cpSync(path.join(pageDir, 'docs'), path.join(bare, 'docs'), { recursive: true });
     fs.cpSync(path.join(pageDir, 'assets', 'vendor'), path.join(bare, 'assets', 'vendor'), { recursive: true });
-    const { page } = await openPage(pathToFileURL(path.join(bare, 'docs', 'index.html')).href);
+    const { page, errors } = await openPage(pathToFileURL(path.join(bare, 'docs', 'index.html')).href);
     assert.equal(await page.locator('#no-capture').isVisible(), true);
-    assert.equal(await page.locator('#capture-content').isVisible(), false);
-    assert.equal(await page.locator('#capture-content table').count(), 0);
+    assert.equal(await page.locator('#capture-tabs').isVisible(), false);
+    assert.equal(await page.locator('table, canvas').count(), 0);
+    // The only failed request is the missing data script itself (Chromium also
+    // logs it, without the name, as a console error); nothing else went wrong.
+    assert.deepEqual(errors.filter((e) => e.startsWith('request failed') && !e.endsWith('/benchmark-data.js')), []);
+    assert.deepEqual(errors.filter((e) => !e.startsWith('request failed') && !e.startsWith('Failed to load resource')), []);
     await page.close();
   } finally {
     fs.rmSync(bare, { recursive: true, force: true });

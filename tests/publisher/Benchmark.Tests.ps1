@@ -13,12 +13,26 @@ BeforeAll {
     $script:pwsh = $shell.Source
     . (Join-Path $PSScriptRoot 'FixtureCapture.ps1')
 
+    # Every file under the assets folder (all platforms' captures and
+    # benchmark-data.js), by relative path and content.
     function Get-AssetHashes {
         param([string]$Dir)
-        $hashes = foreach ($name in @('benchmarks.json', 'native-runs.csv', 'benchmark-data.js')) {
-            $name + '=' + (Get-FileHash -LiteralPath (Join-Path $Dir $name) -Algorithm SHA256).Hash
+        $root = (Resolve-Path -LiteralPath $Dir).ProviderPath
+        $hashes = foreach ($file in @(Get-ChildItem -LiteralPath $root -Recurse -File | Sort-Object FullName)) {
+            $file.FullName.Substring($root.Length) + '=' + (Get-FileHash -LiteralPath $file.FullName -Algorithm SHA256).Hash
         }
         return ($hashes -join ';')
+    }
+
+    # The objects benchmark-data.js assigns, by platform, as JSON text.
+    function Read-DataScript {
+        param([string]$Path)
+        $text = Get-Content -Raw -LiteralPath $Path
+        $captures = [ordered]@{}
+        foreach ($match in [regex]::Matches($text, "(?ms)^window\.TPOOL_CAPTURES\['([^']+)'\] = (.*?);\s*$")) {
+            $captures[$match.Groups[1].Value] = $match.Groups[2].Value.Trim()
+        }
+        return $captures
     }
 
     # A killed process whose parent is gone may linger as a zombie until
@@ -35,10 +49,10 @@ BeforeAll {
 
     # Runs Benchmark.ps1 -Publish against the fake bench; returns its exit code and output.
     function Invoke-Publisher {
-        param([string[]]$FakeArguments = @(), [string[]]$Extra = @())
-        $benchCommand = @($script:pwsh, '-NoProfile', '-File', $script:fakeBench, '-FixtureDir', $script:fixture) + $FakeArguments
+        param([string[]]$FakeArguments = @(), [string[]]$Extra = @(), [string]$Platform = 'x64', [string]$Fixture = $script:fixture)
+        $benchCommand = @($script:pwsh, '-NoProfile', '-File', $script:fakeBench, '-FixtureDir', $Fixture) + $FakeArguments
         $parameters = @{
-            Platform = 'x64'; Publish = $true; AssetsDir = $script:assets
+            Platform = $Platform; Publish = $true; AssetsDir = $script:assets
             ResultsRoot = $script:results; BenchCommand = $benchCommand
         }
         if ($Extra -contains '-Quick') { $parameters.Quick = $true }
@@ -79,13 +93,12 @@ Describe 'Benchmark.ps1 -Publish' {
             (Get-FileHash (Join-Path $assets 'native-runs.csv')).Hash | Should -Be (Get-FileHash (Join-Path $fixture 'native-runs.csv')).Hash
         }
 
-        It 'writes benchmark-data.js as the same JSON assigned to window.TPOOL_BENCHMARK' {
+        It 'writes benchmark-data.js with the same JSON assigned to window.TPOOL_CAPTURES[''x64'']' {
             New-FixtureCapture -OutDir $fixture
             $null = Invoke-Publisher
-            $script = Get-Content -Raw (Join-Path $assets 'benchmark-data.js')
-            $match = [regex]::Match($script, '(?s)window\.TPOOL_BENCHMARK = (.*);\s*$')
-            $match.Success | Should -BeTrue
-            $match.Groups[1].Value.Trim() | Should -BeExactly (Get-Content -Raw (Join-Path $fixture 'benchmarks.json')).Trim()
+            $captures = Read-DataScript (Join-Path $assets 'benchmark-data.js')
+            @($captures.Keys) | Should -Be @('x64')
+            $captures['x64'] | Should -BeExactly (Get-Content -Raw (Join-Path $fixture 'benchmarks.json')).Trim()
         }
 
         It 'accepts a -Quick run whose rows equal the count bench declared' {
@@ -185,6 +198,74 @@ Describe 'Benchmark.ps1 -Publish' {
             $result = Invoke-Publisher
             $result.Output | Should -Match 'current host name'
             Get-AssetHashes $assets | Should -Be $before
+        }
+    }
+
+    Context 'a native capture beside the x64 one' {
+        BeforeEach {
+            $script:linuxFixture = Join-Path $work 'linux-fixture'
+        }
+
+        It 'publishes a linux-x64 capture into assets/linux-x64 and leaves the x64 files byte for byte' {
+            $x64Before = (Get-FileHash (Join-Path $assets 'benchmarks.json')).Hash + (Get-FileHash (Join-Path $assets 'native-runs.csv')).Hash
+            New-FixtureCapture -OutDir $linuxFixture -Platform 'linux-x64' -CapturedUtc '2026-12-02T13:00:00Z'
+            $result = Invoke-Publisher -Platform 'linux-x64' -Fixture $linuxFixture
+            $result.ExitCode | Should -Be 0 -Because $result.Output
+            (Get-FileHash (Join-Path $assets 'linux-x64/native-runs.csv')).Hash | Should -Be (Get-FileHash (Join-Path $linuxFixture 'native-runs.csv')).Hash
+            Get-Content -Raw (Join-Path $assets 'linux-x64/benchmarks.json') | Should -Match '"platform":\s*"linux-x64"'
+            ((Get-FileHash (Join-Path $assets 'benchmarks.json')).Hash + (Get-FileHash (Join-Path $assets 'native-runs.csv')).Hash) | Should -Be $x64Before
+        }
+
+        It 'writes benchmark-data.js with both captures as separate objects, x64 first, each exactly as published' {
+            New-FixtureCapture -OutDir $linuxFixture -Platform 'linux-x64'
+            $null = Invoke-Publisher -Platform 'linux-x64' -Fixture $linuxFixture
+            $captures = Read-DataScript (Join-Path $assets 'benchmark-data.js')
+            @($captures.Keys) | Should -Be @('x64', 'linux-x64')
+            $captures['x64'] | Should -BeExactly (Get-Content -Raw (Join-Path $assets 'benchmarks.json')).Trim()
+            $captures['linux-x64'] | Should -BeExactly (Get-Content -Raw (Join-Path $assets 'linux-x64/benchmarks.json')).Trim()
+            ($captures['linux-x64'] | ConvertFrom-Json).platform | Should -Be 'linux-x64'
+            $captures['x64'] | Should -Match '"captured_utc":\s*"2026-01-01T00:00:00Z"'
+        }
+
+        It 'republishing x64 keeps the published linux-x64 capture in benchmark-data.js' {
+            New-FixtureCapture -OutDir $linuxFixture -Platform 'linux-x64' -CapturedUtc '2026-12-02T13:00:00Z'
+            $null = Invoke-Publisher -Platform 'linux-x64' -Fixture $linuxFixture
+            New-FixtureCapture -OutDir $fixture -CapturedUtc '2026-12-02T14:00:00Z'
+            $result = Invoke-Publisher
+            $result.ExitCode | Should -Be 0 -Because $result.Output
+            $captures = Read-DataScript (Join-Path $assets 'benchmark-data.js')
+            $captures['x64'] | Should -Match '"captured_utc":\s*"2026-12-02T14:00:00Z"'
+            $captures['linux-x64'] | Should -Match '"captured_utc":\s*"2026-12-02T13:00:00Z"'
+        }
+
+        It 'a failed linux-x64 capture leaves every published file unchanged' {
+            New-FixtureCapture -OutDir $linuxFixture -Platform 'linux-x64'
+            $null = Invoke-Publisher -Platform 'linux-x64' -Fixture $linuxFixture
+            $published = Get-AssetHashes $assets
+            New-FixtureCapture -OutDir $linuxFixture -Platform 'linux-x64' -Mutate { param($c) $c.Rows.RemoveAt(5) }
+            $result = Invoke-Publisher -Platform 'linux-x64' -Fixture $linuxFixture
+            $result.ExitCode | Should -Not -Be 0
+            $result.Output | Should -Match 'previous capture .* platform linux-x64. is unchanged'
+            Get-AssetHashes $assets | Should -Be $published
+        }
+
+        It 'rejects a capture of the other platform: a Wine capture is never published as the native one' {
+            New-FixtureCapture -OutDir $fixture
+            $result = Invoke-Publisher -Platform 'linux-x64'
+            $result.Output | Should -Match "asked for 'linux-x64'"
+            Test-Path (Join-Path $assets 'linux-x64') | Should -BeFalse
+            Get-AssetHashes $assets | Should -Be $before
+        }
+
+        It 'refuses to publish while another platform''s folder holds a capture of a different platform' {
+            [void](New-Item -ItemType Directory -Path (Join-Path $assets 'linux-x64'))
+            Copy-Item (Join-Path $assets 'benchmarks.json') (Join-Path $assets 'linux-x64/benchmarks.json')
+            $planted = Get-AssetHashes $assets
+            New-FixtureCapture -OutDir $fixture -CapturedUtc '2026-12-02T14:00:00Z'
+            $result = Invoke-Publisher
+            $result.ExitCode | Should -Not -Be 0
+            $result.Output | Should -Match 'is not a linux-x64 capture'
+            Get-AssetHashes $assets | Should -Be $planted
         }
     }
 

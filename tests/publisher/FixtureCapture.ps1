@@ -98,13 +98,42 @@ function New-FixtureCapture {
         $median = Get-FixtureMedian $times
         $rate = 0.0
         if ($scenario.kind -ne 'lifecycle' -and $scenario.tasks -gt 0) { $rate = $scenario.tasks / ($median / 1000.0) }
+        $poolScenario = ($scenario.kind -eq 'throughput' -or $scenario.kind -eq 'many_producers')
+        $ratios = [ordered]@{}
+        $bestPeer = $null
+        $bestRatio = $null
+        if ($poolScenario) {
+            # Two peers per cell: baseline at half tpool's rate, naive faster than
+            # tpool on the high90 cells and slower elsewhere (so the fixture has
+            # cells where tpool is not the fastest).
+            $naiveRatio = 1.25
+            if ($scenario.mix -eq 'high90') { $naiveRatio = 0.8 }
+            $ratios = [ordered]@{ baseline = 2.0; naive = $naiveRatio }
+            $bestPeer = 'naive'
+            $bestRatio = $naiveRatio
+        }
         $summaries += [ordered]@{
             id = $scenario.id; suite = 'reference'; kind = $scenario.kind; pool = 'tpool'
             workers = $scenario.workers; producers = $scenario.producers; iterations = $scenario.iterations
             mix = $scenario.mix; tasks = $scenario.tasks; repetitions = $repetitions
             ms = [ordered]@{ min = ($times | Measure-Object -Minimum).Minimum; median = $median; max = ($times | Measure-Object -Maximum).Maximum }
             tasks_per_s = [ordered]@{ min = $rate; median = $rate; max = $rate }
-            rsd_pct = 0.5; rsd_warning = $false; ratios = [ordered]@{ baseline = 2.0 }; efficiency = $null
+            rsd_pct = 0.5; rsd_warning = $false; ratios = $ratios
+            best_peer = $bestPeer; ratio_to_best_peer = $bestRatio; efficiency = $null
+        }
+        if ($poolScenario) {
+            foreach ($peer in $ratios.Keys) {
+                $peerRate = $rate / $ratios[$peer]
+                $summaries += [ordered]@{
+                    id = $scenario.id; suite = 'extended'; kind = $scenario.kind; pool = $peer
+                    workers = $scenario.workers; producers = $scenario.producers; iterations = $scenario.iterations
+                    mix = $scenario.mix; tasks = $scenario.tasks; repetitions = 3
+                    ms = [ordered]@{ min = $median * $ratios[$peer]; median = $median * $ratios[$peer]; max = $median * $ratios[$peer] }
+                    tasks_per_s = [ordered]@{ min = $peerRate; median = $peerRate; max = $peerRate }
+                    rsd_pct = 0.5; rsd_warning = $false; ratios = [ordered]@{}
+                    best_peer = $null; ratio_to_best_peer = $null; efficiency = $null
+                }
+            }
         }
     }
     # Rows of a peer, the baseline pool (suite=extended), so the CSV holds both suites, as bench's does.
@@ -114,17 +143,29 @@ function New-FixtureCapture {
     }
 
     $json = [ordered]@{
-        schema = 'tpool-bench'; schema_version = 2; artifact_version = 1; success_marker = 'TPOOL_BENCH_OK'
+        schema = 'tpool-bench'; schema_version = 3; artifact_version = 1; success_marker = 'TPOOL_BENCH_OK'
         captured_utc = $CapturedUtc; platform = $Platform
         environment = [ordered]@{ cpu_model = 'Fixture CPU'; logical_cores = 2; physical_cores = 2; os = 'Fixture OS'
                                   wine_version = $null; compiler = 'Fixture C++'; build_type = 'Release'; cxx_standard = 201703
                                   clock = 'QueryPerformanceCounter'; clock_frequency = 10000000; power_plan = $null
                                   process_priority = 'normal'; affinity = $null; main_thread_priority = 'normal'; stable_mode = $false }
         sources = @([ordered]@{ path = 'src/tpool/pool.cpp'; sha256 = ('0' * 64) })
-        methodology = [ordered]@{ warmups = 2; repetitions = $repetitions; seed = '0x5eed1234'; rsd_warning_pct = 10.0 }
+        methodology = [ordered]@{ warmups = 2; repetitions = $repetitions; seed = '0x5eed1234'; rsd_warning_pct = 10.0
+                                  peers = @('tpool', 'baseline', 'naive')
+                                  honours_priorities = [ordered]@{ tpool = $true; baseline = $true; naive = $true } }
         expected_rows = [ordered]@{ reference = $scenarios.Count * $repetitions }
         scenarios = $summaries
-        latency = @()
+        latency = @(
+            foreach ($pool in @('tpool', 'baseline')) {
+                foreach ($load in @(50, 90)) {
+                    foreach ($priority in @('high', 'medium', 'low')) {
+                        [ordered]@{ pool = $pool; load_pct = $load; offered_tasks_per_s = 1000.0 * $load; priority = $priority
+                                    samples = 4000; p50_us = 10.0; p90_us = 20.0; p99_us = 40.0; p999_us = 80.0; max_us = 100.0 }
+                    }
+                }
+            })
+        latency_method = [ordered]@{ workers = 2; iterations = 0; mix = 'uniform'; tasks = 12000; arrivals = 'poisson'
+                                     basis_pool = 'baseline'; basis_tasks_per_s = 100000.0; loads_pct = @(50, 90) }
         starvation = [ordered]@{ bound_ms = 100; longest_low_wait_ms = 5; pass = $true }
         extra = [ordered]@{}
         observations = $rows

@@ -51,8 +51,8 @@ Describe 'Test-TpoolCapture' {
         (Test-TpoolCapture -Run $okRun -ResultsDir $dir -Platform x64).Failures | Should -Match 'ticks\*1000/frequency'
     }
     It 'rejects a capture written with another schema version' {
-        New-FixtureCapture -OutDir $dir -Mutate { param($c) $c.Json.schema_version = 1 }
-        (Test-TpoolCapture -Run $okRun -ResultsDir $dir -Platform x64).Failures | Should -Match "schema_version is '1'; expected 2"
+        New-FixtureCapture -OutDir $dir -Mutate { param($c) $c.Json.schema_version = 2 }
+        (Test-TpoolCapture -Run $okRun -ResultsDir $dir -Platform x64).Failures | Should -Match "schema_version is '2'; expected 3"
     }
     It 'rejects a CSV whose columns are not in the order bench writes them' {
         New-FixtureCapture -OutDir $dir
@@ -69,13 +69,66 @@ Describe 'Test-TpoolCapture' {
     }
 }
 
+Describe 'Test-TpoolPeerComparison' {
+    BeforeEach {
+        $script:dir = Join-Path $TestDrive ([guid]::NewGuid().ToString('N'))
+        $script:okRun = [pscustomobject]@{ ExitCode = 0; TimedOut = $false; StdoutLines = @('TPOOL_BENCH_OK artifact_version=1 rows=182') }
+        # The first high90 cell: naive (1.25x tpool's rate) is the fastest other pool there.
+        $script:cell = 'throughput/w1/i0/high90'
+    }
+    It 'passes ratios and best peers that agree with the medians' {
+        New-FixtureCapture -OutDir $dir
+        $json = Get-Content -Raw (Join-Path $dir 'benchmarks.json') | ConvertFrom-Json
+        Test-TpoolPeerComparison -Json $json | Should -BeNullOrEmpty
+    }
+    It 'rejects a cell whose ratios leave out a pool measured on it' {
+        New-FixtureCapture -OutDir $dir -Mutate { param($c) $c.Json.scenarios[0].ratios.Remove('naive') }
+        (Test-TpoolCapture -Run $okRun -ResultsDir $dir -Platform x64).Failures | Should -Match "ratios has no entry for 'naive'"
+    }
+    It 'rejects a ratio that names a pool with no result on the cell' {
+        New-FixtureCapture -OutDir $dir -Mutate { param($c) $c.Json.scenarios[0].ratios['asio'] = 3.0 }
+        (Test-TpoolCapture -Run $okRun -ResultsDir $dir -Platform x64).Failures | Should -Match 'ratios.asio names a pool with no result'
+    }
+    It 'rejects a ratio that disagrees with the two medians' {
+        New-FixtureCapture -OutDir $dir -Mutate { param($c) $c.Json.scenarios[0].ratios['baseline'] = 2.5 }
+        (Test-TpoolCapture -Run $okRun -ResultsDir $dir -Platform x64).Failures | Should -Match 'ratios.baseline is 2.5 but the medians give'
+    }
+    It 'rejects a best_peer that is not the fastest other pool' {
+        New-FixtureCapture -OutDir $dir -Mutate { param($c) $c.Json.scenarios[0].best_peer = 'baseline' }
+        (Test-TpoolCapture -Run $okRun -ResultsDir $dir -Platform x64).Failures | Should -Match "best_peer is 'baseline'; the fastest other pool on it is 'naive'"
+    }
+    It 'rejects a ratio_to_best_peer that hides where tpool is slower' {
+        $target = $cell
+        New-FixtureCapture -OutDir $dir -Mutate {
+            param($c)
+            foreach ($s in $c.Json.scenarios) { if ($s.id -eq $target -and $s.pool -eq 'tpool') { $s.ratio_to_best_peer = 1.1 } }
+        }.GetNewClosure()
+        (Test-TpoolCapture -Run $okRun -ResultsDir $dir -Platform x64).Failures | Should -Match "${target}: ratio_to_best_peer is '1.1'"
+    }
+    It 'rejects a best_peer on a cell no other pool ran' {
+        New-FixtureCapture -OutDir $dir -Mutate {
+            param($c)
+            $c.Json.scenarios = @($c.Json.scenarios | Where-Object { $_.pool -eq 'tpool' })
+            foreach ($s in $c.Json.scenarios) { $s.ratios = [ordered]@{} }
+        }
+        ((Test-TpoolCapture -Run $okRun -ResultsDir $dir -Platform x64).Failures -join "`n") | Should -Match 'no other pool was measured on it'
+    }
+}
+
 Describe 'Get-TpoolSummary' {
-    It 'lists every reference scenario with tpool''s ratio to the baseline pool' {
+    BeforeAll {
         $dir = Join-Path $TestDrive 'summary'
         New-FixtureCapture -OutDir $dir
-        $summary = @(Get-TpoolSummary -JsonPath (Join-Path $dir 'benchmarks.json'))
+        $script:summary = @(Get-TpoolSummary -JsonPath (Join-Path $dir 'benchmarks.json'))
+    }
+    It 'lists every reference scenario, each pool scenario with tpool''s ratio to the baseline pool' {
         $summary.Count | Should -Be 26
-        @($summary | Where-Object { $_.RatioToBaseline -ne '2.00x' }).Count | Should -Be 0
+        @($summary | Where-Object { $_.RatioToBaseline -eq '2.00x' }).Count | Should -Be 21
+    }
+    It 'names the fastest other pool per cell and marks the cells where tpool is slower' {
+        $slower = @($summary | Where-Object { $_.RatioToBestPeer -match '<$' })
+        @($slower | ForEach-Object { $_.Scenario }) | Should -Be @($summary | Where-Object { $_.Scenario -match '/high90$' } | ForEach-Object { $_.Scenario })
+        @($summary | Where-Object { $_.Scenario -match '/uniform$' -and $_.BestPeer -eq 'naive' -and $_.RatioToBestPeer -match '^1.25x$' }).Count | Should -Be 7
     }
 }
 

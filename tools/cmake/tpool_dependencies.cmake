@@ -77,10 +77,81 @@ if(TPOOL_BUILD_BENCH AND NOT _tpool_cross_mingw)
   endif()
 endif()
 
+# Not under ThreadSanitizer: Debian's libtbb is not instrumented, so TSan
+# would report races inside it that are not there (the micro-benchmarks
+# register every peer built).
 set(TPOOL_HAVE_TBB OFF)
-if(TPOOL_BUILD_BENCH AND NOT _tpool_cross_mingw AND NOT MSVC)
+if(TPOOL_BUILD_BENCH AND NOT _tpool_cross_mingw AND NOT MSVC AND NOT CMAKE_CXX_FLAGS MATCHES "sanitize=thread")
   find_package(TBB CONFIG QUIET)
   if(TBB_FOUND)
     set(TPOOL_HAVE_TBB ON)
+  endif()
+endif()
+
+# Header-only pools bench compares tpool with (bench/peers): Boost.Asio's
+# thread_pool (target tpool_asio) and moodycamel's ConcurrentQueue and
+# LightweightSemaphore (target tpool_moodycamel). Each is optional: where its
+# headers are missing, that peer is not built (TPOOL_HAVE_ASIO,
+# TPOOL_HAVE_MOODYCAMEL) and tpool_missing_tool says so. For MinGW cross builds the host's headers are
+# reached through a staged folder holding only them (a symbolic link to
+# boost/, copies of the three concurrentqueue headers), never through
+# /usr/include itself.
+set(TPOOL_HAVE_ASIO OFF)
+set(TPOOL_HAVE_MOODYCAMEL OFF)
+if(TPOOL_BUILD_BENCH)
+  if(_tpool_cross_mingw)
+    set(_peer_staged ${PROJECT_BINARY_DIR}/staged-peer-include)
+    file(MAKE_DIRECTORY ${_peer_staged})
+    if(EXISTS ${TPOOL_HOST_INCLUDE_DIR}/boost/asio/thread_pool.hpp)
+      if(NOT EXISTS ${_peer_staged}/boost)
+        file(CREATE_LINK ${TPOOL_HOST_INCLUDE_DIR}/boost ${_peer_staged}/boost SYMBOLIC)
+      endif()
+      set(_asio_include ${_peer_staged})
+    endif()
+    if(EXISTS ${TPOOL_HOST_INCLUDE_DIR}/concurrentqueue/concurrentqueue.h)
+      file(COPY ${TPOOL_HOST_INCLUDE_DIR}/concurrentqueue DESTINATION ${_peer_staged})
+      set(_moodycamel_include ${_peer_staged})
+    endif()
+  else()
+    find_path(TPOOL_ASIO_INCLUDE_DIR boost/asio/thread_pool.hpp)
+    find_path(TPOOL_MOODYCAMEL_INCLUDE_DIR concurrentqueue/concurrentqueue.h)
+    if(TPOOL_ASIO_INCLUDE_DIR)
+      set(_asio_include ${TPOOL_ASIO_INCLUDE_DIR})
+    endif()
+    if(TPOOL_MOODYCAMEL_INCLUDE_DIR)
+      set(_moodycamel_include ${TPOOL_MOODYCAMEL_INCLUDE_DIR})
+    endif()
+  endif()
+  # ThreadSanitizer does not model std::atomic_thread_fence, which both
+  # moodycamel's queue and Asio (its fenced blocks around handlers) rely on (GCC refuses it
+  # under -Werror=tsan), so under TSan they would report races that are not
+  # there: that build leaves both peers out.
+  if(CMAKE_CXX_FLAGS MATCHES "sanitize=thread")
+    message(STATUS "asio and moodycamel peers not built: ThreadSanitizer does not model their fences")
+    unset(_asio_include)
+    unset(_moodycamel_include)
+  else()
+    if(NOT _asio_include)
+      tpool_missing_tool("Boost.Asio headers (libboost-dev)" "no asio peer in bench")
+    endif()
+    if(NOT _moodycamel_include)
+      tpool_missing_tool("moodycamel ConcurrentQueue headers (libconcurrentqueue-dev)" "no moodycamel peer in bench")
+    endif()
+  endif()
+  if(_asio_include)
+    set(TPOOL_HAVE_ASIO ON)
+    add_library(tpool_asio INTERFACE)
+    target_include_directories(tpool_asio SYSTEM INTERFACE ${_asio_include})
+    # Asio needs no Boost library to be built; on Windows it sits on Winsock
+    # and an I/O completion port.
+    target_compile_definitions(tpool_asio INTERFACE BOOST_ASIO_NO_DEPRECATED)
+    if(WIN32)
+      target_link_libraries(tpool_asio INTERFACE ws2_32 mswsock)
+    endif()
+  endif()
+  if(_moodycamel_include)
+    set(TPOOL_HAVE_MOODYCAMEL ON)
+    add_library(tpool_moodycamel INTERFACE)
+    target_include_directories(tpool_moodycamel SYSTEM INTERFACE ${_moodycamel_include})
   endif()
 endif()

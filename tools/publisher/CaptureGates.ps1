@@ -1,13 +1,13 @@
 # The gates a capture must pass before anything is published. Each gate
 # returns the list of its failures as strings: empty means it passed. They
-# follow docs/benchmark-schema.md (artifact version 1, schema version 2). The
+# follow docs/benchmark-schema.md (artifact version 1, schema version 3). The
 # CSV column lists ($script:TpoolCsvColumns, $script:TpoolTextColumns) come
 # from CsvColumns.ps1, generated from bench's own list.
 
 $script:TpoolArtifactVersion = 1
 $script:TpoolSchemaName = 'tpool-bench'
 # bench/harness/json_report.h: kBenchmarksSchemaVersion.
-$script:TpoolSchemaVersion = 2
+$script:TpoolSchemaVersion = 3
 $script:TpoolSuccessMarker = 'TPOOL_BENCH_OK'
 $script:TpoolFullReferenceRows = 182
 
@@ -255,6 +255,66 @@ function Test-TpoolObservations {
     return $failures
 }
 
+function Test-TpoolPeerComparison {
+    <#
+    .SYNOPSIS
+    tpool's cells compare it with every other pool measured on them: for each
+    tpool throughput or many-producer scenario, 'ratios' holds one entry per
+    other pool with the same id (tpool median tasks/s over that pool's), and
+    'best_peer' / 'ratio_to_best_peer' name the fastest of them and tpool's
+    ratio to it (null when no other pool ran the cell). The page's first
+    table shows exactly these fields, so they must agree with the medians.
+    #>
+    param($Json)
+    $failures = @()
+    $scenarios = @(Get-TpoolProperty $Json 'scenarios')
+    foreach ($cell in $scenarios) {
+        if ((Get-TpoolProperty $cell 'pool') -ne 'tpool') { continue }
+        $kind = Get-TpoolProperty $cell 'kind'
+        if ($kind -ne 'throughput' -and $kind -ne 'many_producers') { continue }
+        $id = Get-TpoolProperty $cell 'id'
+        $own = ConvertTo-TpoolNumber (Get-TpoolProperty (Get-TpoolProperty $cell 'tasks_per_s') 'median')
+        $ratios = Get-TpoolProperty $cell 'ratios'
+        $best = $null
+        $bestRate = 0.0
+        $others = @($scenarios | Where-Object { (Get-TpoolProperty $_ 'id') -eq $id -and (Get-TpoolProperty $_ 'pool') -ne 'tpool' })
+        foreach ($other in $others) {
+            $pool = Get-TpoolProperty $other 'pool'
+            $rate = ConvertTo-TpoolNumber (Get-TpoolProperty (Get-TpoolProperty $other 'tasks_per_s') 'median')
+            if ($null -eq $rate -or $rate -le 0) { continue }
+            $ratio = ConvertTo-TpoolNumber (Get-TpoolProperty $ratios $pool)
+            if ($null -eq $ratio) {
+                $failures += "${id}: ratios has no entry for '$pool', which was measured on this scenario."
+            } elseif ($null -ne $own -and -not (Test-TpoolNearlyEqual -A $ratio -B ($own / $rate) -Relative 1e-6)) {
+                $failures += "${id}: ratios.$pool is $ratio but the medians give $($own / $rate)."
+            }
+            if ($rate -gt $bestRate) { $bestRate = $rate; $best = $pool }
+        }
+        if ($null -ne $ratios) {
+            foreach ($name in @($ratios.PSObject.Properties | ForEach-Object { $_.Name })) {
+                if (-not @($others | Where-Object { (Get-TpoolProperty $_ 'pool') -eq $name })) {
+                    $failures += "${id}: ratios.$name names a pool with no result on this scenario."
+                }
+            }
+        }
+        $declared = Get-TpoolProperty $cell 'best_peer'
+        $declaredRatio = ConvertTo-TpoolNumber (Get-TpoolProperty $cell 'ratio_to_best_peer')
+        if ($null -eq $best) {
+            if ($null -ne $declared) { $failures += "${id}: best_peer is '$declared' but no other pool was measured on it." }
+        } else {
+            $bestRatio = $own / $bestRate
+            if ($declared -ne $best) {
+                $failures += "${id}: best_peer is '$declared'; the fastest other pool on it is '$best'."
+            }
+            if ($null -eq $declaredRatio -or -not (Test-TpoolNearlyEqual -A $declaredRatio -B $bestRatio -Relative 1e-6)) {
+                $failures += "${id}: ratio_to_best_peer is '$declaredRatio'; the medians give $bestRatio."
+            }
+        }
+        if ($failures.Count -gt 20) { $failures += '(more comparison failures not listed)'; break }
+    }
+    return $failures
+}
+
 function Test-TpoolCapture {
     <#
     .SYNOPSIS
@@ -280,6 +340,7 @@ function Test-TpoolCapture {
     $expected = $script:TpoolFullReferenceRows
     if ($capture.Json) {
         $failures += Test-TpoolCaptureMetadata -Json $capture.Json -Platform $Platform
+        $failures += Test-TpoolPeerComparison -Json $capture.Json
         $declared = Get-TpoolProperty (Get-TpoolProperty $capture.Json 'expected_rows') 'reference'
         if ($Quick) {
             # A smoke run declares its own (smaller) count; it must still be met exactly.

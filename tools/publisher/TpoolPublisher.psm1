@@ -13,9 +13,9 @@ Export-ModuleMember -Function @(
     'Get-TpoolPlatformPlan', 'Invoke-TpoolBuild', 'Find-TpoolVisualStudio', 'Get-TpoolCMake',
     'Invoke-TpoolBench', 'Stop-TpoolProcessTree', 'ConvertTo-TpoolCommandLine',
     'Test-TpoolExitCode', 'Test-TpoolSuccessMarker', 'Test-TpoolCaptureMetadata',
-    'Test-TpoolCsvRows', 'Test-TpoolObservations', 'Test-TpoolCapture',
+    'Test-TpoolCsvRows', 'Test-TpoolObservations', 'Test-TpoolPeerComparison', 'Test-TpoolCapture',
     'Find-TpoolLeak', 'Get-TpoolForbiddenTokens',
-    'New-TpoolBenchmarkDataScript', 'Publish-TpoolCapture',
+    'New-TpoolBenchmarkDataScript', 'Publish-TpoolCapture', 'Get-TpoolCaptureDir',
     'Get-TpoolSummary', 'Read-TpoolCapture',
     'ConvertTo-TpoolTargetsMarkdown', 'Get-TpoolTargetsDocument', 'Update-TpoolTargetsTable'
 )
