@@ -44,7 +44,7 @@ param(
     [switch]$SkipPester
 )
 
-Set-StrictMode -Version 2.0
+Set-StrictMode -Version Latest
 $ErrorActionPreference = 'Stop'
 $repoRoot = (Resolve-Path -LiteralPath (Join-Path $PSScriptRoot '..')).ProviderPath
 Import-Module (Join-Path (Join-Path $PSScriptRoot 'publisher') 'TpoolPublisher.psm1') -Force

@@ -6,7 +6,10 @@
 #               compiled as the linux-clang-thread-safety preset compiles them
 #               (its compile_commands.json; configured here if missing)
 # The lock annotations themselves (GUARDED_BY, REQUIRES) are checked by
-# building that preset, which tools/test.sh does as one of its suites.
+# building that preset, which tools/test.sh does as one of its suites. The
+# PowerShell lint (parse, aliases, verbs, strict mode: tests/publisher/
+# Lint.Tests.ps1 and StrictMode.Tests.ps1) runs with the publisher's Pester
+# tests (tools/test-publisher.sh), which need pwsh.
 # Prints one line per check and "N passed, M failed"; exits non-zero on failure.
 set -uo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -6,9 +6,12 @@
 #   3. configures, builds and tests the presets linux-debug, linux-asan,
 #      linux-tsan, linux-clang-thread-safety (clang with -Wthread-safety as
 #      errors), mingw-x64-release and mingw-x86-release (both under Wine,
-#      MSVC-ABI clients built by clang-cl included). Where 32-bit Wine cannot
-#      start, mingw-x86-release runs its host-side export checks only and the
-#      summary counts the rest as SKIP, with the reason;
+#      MSVC-ABI clients built by clang-cl included), each configured with
+#      TPOOL_REQUIRE_TEST_TOOLS=ON so that a missing tool (valgrind, clang-cl,
+#      Python, Google Benchmark, ...) fails the preset instead of dropping the
+#      tests that need it. Where 32-bit Wine cannot start, mingw-x86-release
+#      runs its host-side export checks only and the summary counts the rest
+#      as SKIP, with the reason;
 #   4. runs the fuzz smoke run, the soak smoke run, the publisher's Pester
 #      tests and the offline page's browser test (a missing script is a
 #      failure, never a silent skip).
@@ -64,7 +67,7 @@ run_preset() {
   local log="build/test-logs/$preset.log"
   mkdir -p build/test-logs
   note "preset $preset"
-  if ! cmake --preset "$preset" "$@" >"$log" 2>&1; then
+  if ! cmake --preset "$preset" -DTPOOL_REQUIRE_TEST_TOOLS=ON "$@" >"$log" 2>&1; then
     tail -n 40 "$log"; record "$preset" 1 "configure failed (see $log)"; return
   fi
   if ! cmake --build --preset "$preset" -j "$jobs" >>"$log" 2>&1; then

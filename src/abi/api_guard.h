@@ -6,7 +6,7 @@
 //  - Status audit (test builds, TPOOL_FAULT_INJECTION): every returned status
 //    is checked against the set the public header documents for that
 //    function ("Returns:" in its comment; the generated tables in
-//    src/*/documented_statuses.inc). A status outside the set is counted and
+//    src/*/testing/*_statuses.inc). A status outside the set is counted and
 //    the first one remembered, for the test-only exports that the test
 //    suites query after every test (tests/support/status_audit.cpp).
 //    Release builds compile the audit out.

@@ -1,9 +1,9 @@
 // A cheap clock for the intervals a pool measures per job (how long a job
 // waited in the queue): the processor's time-stamp counter where there is
-// one (x86 and x64), read with one instruction. monotonic_ns() costs a
-// system-call-free but slower path (25-35 ns on the virtual machines we
-// measure on, more for QueryPerformanceCounter under Wine); a TSC read is
-// a few ns on real hardware.
+// one (x86 and x64), read with one instruction. monotonic_ns() takes a
+// system-call-free but slower path (tens of nanoseconds on a virtual
+// machine, more for QueryPerformanceCounter under Wine); a TSC read is a
+// few nanoseconds.
 //
 // What must hold for the readings to mean something: the counter runs at a
 // constant rate and is synchronized across processors (an invariant TSC:

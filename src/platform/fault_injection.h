@@ -35,7 +35,7 @@ uint64_t arrivals(point p) noexcept;
 uint64_t injected(point p) noexcept;
 
 // The same for a point number coming through a DLL's C test exports
-// (src/*/testing_hooks.cpp): unknown numbers are refused (false) or read as 0.
+// (src/*/testing_exports.cpp): unknown numbers are refused (false) or read as 0.
 bool arm_number(int32_t point_number, uint64_t nth) noexcept;
 uint64_t arrivals_number(int32_t point_number) noexcept;
 uint64_t injected_number(int32_t point_number) noexcept;

@@ -1,4 +1,6 @@
-// The platform contract: every OS primitive the core (src/prioq, src/tpool) needs.
+// The platform contract: every OS primitive the two DLLs (src/prioq,
+// src/tpool, and src/sync under them) call, and nothing else. bench/ and the
+// tests have OS layers of their own (bench/os, tests/support).
 //
 // Implemented once per OS, with the same file names, in src/platform/win32/ and
 // src/platform/posix/. Core code includes only this header; it never includes
@@ -35,23 +37,15 @@ void wake_all(const std::atomic<uint32_t> &address);
 
 // ---------------------------------------------------------------------------
 // Clocks.
-// monotonic_ns: nanoseconds from an arbitrary fixed origin, never goes back.
-// ticks/tick_frequency: the raw high-resolution counter (QPC on Windows,
-// CLOCK_MONOTONIC nanoseconds on POSIX, so frequency 1e9 there).
+// Nanoseconds from an arbitrary fixed origin; never goes back. The
+// high-resolution clock (QueryPerformanceCounter on Windows, CLOCK_MONOTONIC
+// on POSIX): job timestamps, queue waits, busy and idle time, deadlines.
 uint64_t monotonic_ns();
-uint64_t ticks();
-uint64_t tick_frequency();
 
 // A cheap, coarse monotonic clock in milliseconds (a few ns per read; its
 // resolution is the OS tick: 1-4 ms on Linux, ~15.6 ms on Windows). For
 // deadlines and ages measured in tens of milliseconds, never for timing.
 uint64_t coarse_monotonic_ms();
-
-// CPU time consumed by the whole process (user + kernel), in nanoseconds.
-// Used to prove an idle pool burns no CPU. Returns 0 if unavailable.
-uint64_t process_cpu_time_ns();
-// CPU time consumed by the calling thread, in nanoseconds; 0 if unavailable.
-uint64_t thread_cpu_time_ns();
 
 // ---------------------------------------------------------------------------
 // Processor information.
@@ -60,10 +54,11 @@ uint32_t logical_cpu_count();  // at least 1
 // Spin-wait hint (pause on x86, yield on ARM) and a scheduler yield.
 void cpu_relax();
 void yield_thread();
-void sleep_ms(uint32_t ms);
 
 // ---------------------------------------------------------------------------
 // Threads.
+// The same numbers as TPOOL_THREAD_PRIORITY_* (static_assert in
+// src/tpool/pool.h), so tpool passes the configured value straight through.
 enum class thread_priority : int32_t {
   lowest = -2,
   below_normal = -1,
@@ -91,9 +86,12 @@ struct thread_handle {
 using thread_entry = void (*)(void *arg);
 
 // Starts a thread running entry(arg). Returns false (and leaves *out empty) if
-// the OS refuses or a fault is injected. Options that cannot be applied
-// (priority, affinity, name) are best effort: the thread still starts, and
-// the failure is reported through *options_applied (if not null) as false.
+// the OS refuses or a fault is injected. Options are best effort: the thread
+// starts even when one cannot be applied. *options_applied (if not null) is
+// set to false when the stack size (POSIX), the affinity, or the priority
+// (Windows, set before the thread runs) was refused; the name, and the
+// priority on POSIX (the new thread sets its own nice value), are applied by
+// the new thread and a refusal is not reported.
 // Never call from DllMain or static constructors/destructors (loader lock).
 bool thread_start(thread_handle *out, thread_entry entry, void *arg, const thread_options &options,
                   bool *options_applied = nullptr);
@@ -106,13 +104,6 @@ bool affinity_valid(uint16_t group, uint64_t mask);
 // Waits for the thread to finish and releases it. Must be called exactly
 // once per started thread, never from the thread itself.
 void thread_join(thread_handle *thread);
-
-// An identifier of the calling thread, unique among live threads, never 0.
-uint64_t current_thread_id();
-
-// Raises the calling process and thread to the given priorities for stable
-// measurements (bench --stable). Returns false if the OS refused.
-bool set_current_thread_priority(thread_priority priority);
 
 }  // namespace platform
 

@@ -1,9 +1,10 @@
-// Test-only exports (see testing_hooks.h). Built only with TPOOL_FAULT_INJECTION.
+// Test-only exports (declared in testing/prioq_testing.h). Built only with
+// TPOOL_FAULT_INJECTION.
 #include "fault_injection.h"
 #include "prioq_testing.h"
 
 #if !defined(TPOOL_FAULT_INJECTION)
-#error "testing_hooks.cpp belongs only in TPOOL_FAULT_INJECTION builds"
+#error "testing_exports.cpp belongs only in TPOOL_FAULT_INJECTION builds"
 #endif
 
 extern "C" {

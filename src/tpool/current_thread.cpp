@@ -3,8 +3,8 @@
 namespace tpool_impl {
 
 thread_role &current_thread() noexcept {
-  static thread_local thread_role context;
-  return context;
+  static thread_local thread_role role;
+  return role;
 }
 
 }  // namespace tpool_impl

@@ -5,7 +5,10 @@
 //  - no test anywhere sees a status a function does not list: in
 //    fault-injection builds every DLL audits its own returns, and
 //    tests/support/status_audit.cpp fails any test program that saw one.
-// The lists come from src/*/documented_statuses.inc, generated from the
+//  - in fault-injection builds, every status produced here was seen by the
+//    DLL's API wrapper (abi::guarded records each status it returns), so
+//    every exported function that returns a status runs inside it.
+// The lists come from src/*/testing/*_statuses.inc, generated from the
 // headers by tools/gen_api_docs.py (and checked fresh by a ctest).
 // TPOOL_E_OUT_OF_MEMORY, TPOOL_E_THREAD_START and their prioq counterpart
 // need the fault-injection seam; other builds report them as not covered
@@ -74,6 +77,17 @@ class contract {
     }
     for (const auto &[function, produced] : produced_) {
       EXPECT_EQ(documented_.count(function), 1u) << function << " is not an exported function";
+    }
+  }
+
+  // Every produced status went through the DLL's API wrapper, which records
+  // each status it returns (seen: the DLL's *_testing_statuses_seen).
+  template <typename Seen>
+  void check_wrapped(Seen seen) {
+    for (const auto &[function, produced] : produced_) {
+      EXPECT_EQ(seen(function.c_str()) & produced, produced)
+          << function << " returned statuses its API wrapper did not record: its body does not "
+          << "run inside abi::guarded";
     }
   }
 
@@ -695,6 +709,9 @@ TEST(StatusContract, EveryTpoolStatusTheHeaderListsIsProducedByItsFunction) {
   wait_scenarios(c);
 
   c.check_coverage(&tpool_name, {TPOOL_E_OUT_OF_MEMORY, TPOOL_E_THREAD_START});
+#if defined(TPOOL_FAULT_INJECTION)
+  c.check_wrapped(&tpool_testing_statuses_seen);
+#endif
 }
 
 TEST(StatusContract, EveryPrioqStatusTheHeaderListsIsProducedByItsFunction) {
@@ -875,6 +892,9 @@ TEST(StatusContract, EveryPrioqStatusTheHeaderListsIsProducedByItsFunction) {
 #endif
 
   c.check_coverage(&prioq_name, {PRIOQ_E_OUT_OF_MEMORY});
+#if defined(TPOOL_FAULT_INJECTION)
+  c.check_wrapped(&prioq_testing_statuses_seen);
+#endif
 }
 
 }  // namespace

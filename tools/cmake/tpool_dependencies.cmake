@@ -81,21 +81,23 @@ endif()
 # would report races inside it that are not there (the micro-benchmarks
 # register every peer built).
 set(TPOOL_HAVE_TBB OFF)
-if(TPOOL_BUILD_BENCH AND NOT _tpool_cross_mingw AND NOT MSVC AND NOT CMAKE_CXX_FLAGS MATCHES "sanitize=thread")
+if(TPOOL_BUILD_BENCH AND NOT _tpool_cross_mingw AND NOT MSVC AND NOT TPOOL_SANITIZED_THREAD)
   find_package(TBB CONFIG QUIET)
   if(TBB_FOUND)
     set(TPOOL_HAVE_TBB ON)
+  else()
+    tpool_missing_tool("oneTBB (libtbb-dev)" "no tbb peer in bench")
   endif()
 endif()
 
 # Header-only pools bench compares tpool with (bench/peers): Boost.Asio's
 # thread_pool (target tpool_asio) and moodycamel's ConcurrentQueue and
 # LightweightSemaphore (target tpool_moodycamel). Each is optional: where its
-# headers are missing, that peer is simply not built (TPOOL_HAVE_ASIO,
-# TPOOL_HAVE_MOODYCAMEL). For MinGW cross builds the host's headers are
-# reached through a staged folder holding only them (a symbolic link to
-# boost/, copies of the three concurrentqueue headers), never through
-# /usr/include itself.
+# headers are missing, that peer is not built (TPOOL_HAVE_ASIO,
+# TPOOL_HAVE_MOODYCAMEL) and tpool_missing_tool says so. For MinGW cross
+# builds the host's headers are reached through a staged folder holding only
+# them (a symbolic link to boost/, copies of the three concurrentqueue
+# headers), never through /usr/include itself.
 set(TPOOL_HAVE_ASIO OFF)
 set(TPOOL_HAVE_MOODYCAMEL OFF)
 if(TPOOL_BUILD_BENCH)
@@ -126,10 +128,17 @@ if(TPOOL_BUILD_BENCH)
   # moodycamel's queue and Asio (its fenced blocks around handlers) rely on (GCC refuses it
   # under -Werror=tsan), so under TSan they would report races that are not
   # there: that build leaves both peers out.
-  if(CMAKE_CXX_FLAGS MATCHES "sanitize=thread" AND (_asio_include OR _moodycamel_include))
+  if(TPOOL_SANITIZED_THREAD)
     message(STATUS "asio and moodycamel peers not built: ThreadSanitizer does not model their fences")
     unset(_asio_include)
     unset(_moodycamel_include)
+  else()
+    if(NOT _asio_include)
+      tpool_missing_tool("Boost.Asio headers (libboost-dev)" "no asio peer in bench")
+    endif()
+    if(NOT _moodycamel_include)
+      tpool_missing_tool("moodycamel ConcurrentQueue headers (libconcurrentqueue-dev)" "no moodycamel peer in bench")
+    endif()
   endif()
   if(_asio_include)
     set(TPOOL_HAVE_ASIO ON)

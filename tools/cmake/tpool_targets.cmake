@@ -14,6 +14,18 @@ function(tpool_set_warnings target)
   endif()
 endfunction()
 
+# tpool_missing_tool(<tool> <what is lost>): reports a tool that is not
+# installed, and what the build does without it. A warning, or a configure
+# error under TPOOL_REQUIRE_TEST_TOOLS (see the root CMakeLists.txt).
+function(tpool_missing_tool tool lost)
+  if(TPOOL_REQUIRE_TEST_TOOLS)
+    message(FATAL_ERROR "${tool} not found: ${lost}. Run tools/deps.sh, or configure "
+      "with -DTPOOL_REQUIRE_TEST_TOOLS=OFF to build without it.")
+  else()
+    message(WARNING "${tool} not found: ${lost} (tools/deps.sh installs it)")
+  endif()
+endfunction()
+
 # MSVC-format import libraries for the MinGW-built DLLs (see below).
 if(WIN32 AND NOT MSVC)
   find_program(TPOOL_LLVM_DLLTOOL NAMES llvm-dlltool llvm-dlltool-16 llvm-dlltool-15 llvm-dlltool-14)
@@ -48,7 +60,7 @@ function(tpool_set_library_naming target)
         install(FILES ${_lib} DESTINATION ${CMAKE_INSTALL_LIBDIR})
         set_property(TARGET ${target} PROPERTY TPOOL_MSVC_IMPORT_LIBRARY ${_lib})
       else()
-        message(STATUS "${target}: llvm-dlltool not found, no MSVC import library")
+        tpool_missing_tool(llvm-dlltool "no MSVC import library ${target}.lib")
       endif()
     endif()
   else()

@@ -94,7 +94,9 @@ function Publish-TpoolCapture {
     step fails, the previous files are put back and the error is rethrown, so
     the platform's folder holds either the whole old capture or the whole new
     one, and benchmark-data.js matches what is published. Other platforms'
-    captures are read, never written.
+    captures are read, never written. Publishing the x64 capture into
+    RepoRoot's own assets/ folder also rewrites the targets table of
+    docs/measurement-notes.md from it (TargetsTable.ps1).
     .PARAMETER Platform
     x64, Win32 or linux-x64; default: the capture's own 'platform' field.
     #>
@@ -137,6 +139,12 @@ function Publish-TpoolCapture {
         $staged = @($targets.Keys | ForEach-Object { Join-Path $staging $_ })
         $leaks = @(Find-TpoolLeak -Path $staged -RepoRoot $RepoRoot)
         if ($leaks.Count -gt 0) { throw ('Refusing to publish: ' + ($leaks -join ' ')) }
+        $notes = $null
+        if ($Platform -eq 'x64' -and $RepoRoot -and
+            [System.IO.Path]::GetFullPath((Join-Path $RepoRoot 'assets')).TrimEnd('/', '\') -eq $AssetsDir.TrimEnd('/', '\')) {
+            $notes = Join-Path (Join-Path $RepoRoot 'docs') 'measurement-notes.md'
+            $notesText = Get-TpoolTargetsDocument -JsonPath (Join-Path $staging 'benchmarks.json') -DocPath $notes
+        }
 
         foreach ($name in $targets.Keys) {
             if (Test-Path -LiteralPath $targets[$name]) {
@@ -148,6 +156,7 @@ function Publish-TpoolCapture {
             Move-Item -LiteralPath (Join-Path $staging $name) -Destination $targets[$name]
             $installed += $name
         }
+        if ($notes) { Write-TpoolUtf8File -Path $notes -Text $notesText }
     } catch {
         foreach ($name in $installed) {
             Remove-Item -LiteralPath $targets[$name] -Force -ErrorAction SilentlyContinue

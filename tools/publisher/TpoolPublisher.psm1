@@ -1,11 +1,11 @@
 # TpoolPublisher: the pieces of tools/Benchmark.ps1, one job per file, so the
 # Pester tests in tests/publisher/ can exercise each gate on its own.
 # Must stay valid on Windows PowerShell 5.1 and PowerShell 7.
-Set-StrictMode -Version 2.0
+Set-StrictMode -Version Latest
 
 # CsvColumns.ps1 is generated (tools/gen_csv_columns.py); the gates use it.
 foreach ($part in @('Platform.ps1', 'BenchProcess.ps1', 'CsvColumns.ps1', 'CaptureGates.ps1',
-                    'LeakScan.ps1', 'PublishCapture.ps1', 'Summary.ps1')) {
+                    'LeakScan.ps1', 'TargetsTable.ps1', 'PublishCapture.ps1', 'Summary.ps1')) {
     . (Join-Path $PSScriptRoot $part)
 }
 
@@ -16,5 +16,6 @@ Export-ModuleMember -Function @(
     'Test-TpoolCsvRows', 'Test-TpoolObservations', 'Test-TpoolPeerComparison', 'Test-TpoolCapture',
     'Find-TpoolLeak', 'Get-TpoolForbiddenTokens',
     'New-TpoolBenchmarkDataScript', 'Publish-TpoolCapture', 'Get-TpoolCaptureDir',
-    'Get-TpoolSummary', 'Read-TpoolCapture'
+    'Get-TpoolSummary', 'Read-TpoolCapture',
+    'ConvertTo-TpoolTargetsMarkdown', 'Get-TpoolTargetsDocument', 'Update-TpoolTargetsTable'
 )

@@ -20,20 +20,8 @@ uint64_t clock_ns(clockid_t id) {
 uint64_t monotonic_ns() {
   return clock_ns(CLOCK_MONOTONIC);
 }
-uint64_t ticks() {
-  return clock_ns(CLOCK_MONOTONIC);
-}
-uint64_t tick_frequency() {
-  return 1000000000ull;
-}
 uint64_t coarse_monotonic_ms() {
   return clock_ns(CLOCK_MONOTONIC_COARSE) / 1000000ull;
-}
-uint64_t process_cpu_time_ns() {
-  return clock_ns(CLOCK_PROCESS_CPUTIME_ID);
-}
-uint64_t thread_cpu_time_ns() {
-  return clock_ns(CLOCK_THREAD_CPUTIME_ID);
 }
 
 uint32_t logical_cpu_count() {
@@ -57,12 +45,6 @@ void cpu_relax() {
 
 void yield_thread() {
   sched_yield();
-}
-
-void sleep_ms(uint32_t ms) {
-  timespec request{static_cast<time_t>(ms / 1000), static_cast<long>(ms % 1000) * 1000000L};
-  while (nanosleep(&request, &request) != 0) {
-  }
 }
 
 }  // namespace platform

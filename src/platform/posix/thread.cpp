@@ -102,12 +102,4 @@ void thread_join(thread_handle *thread) {
   thread->native = nullptr;
 }
 
-uint64_t current_thread_id() {
-  return static_cast<uint64_t>(syscall(SYS_gettid));
-}
-
-bool set_current_thread_priority(thread_priority priority) {
-  return apply_priority(priority);
-}
-
 }  // namespace platform

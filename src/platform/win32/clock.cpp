@@ -20,26 +20,15 @@ uint64_t query_frequency() {
 }
 const uint64_t g_frequency = query_frequency();
 
-uint64_t filetime_ns(const FILETIME &time) {
-  ULARGE_INTEGER value;
-  value.LowPart = time.dwLowDateTime;
-  value.HighPart = time.dwHighDateTime;
-  return value.QuadPart * 100ull;  // FILETIME counts 100 ns units
-}
-}  // namespace
-
-uint64_t ticks() {
+uint64_t performance_counter() {
   LARGE_INTEGER now;
   QueryPerformanceCounter(&now);
   return static_cast<uint64_t>(now.QuadPart);
 }
-
-uint64_t tick_frequency() {
-  return g_frequency;
-}
+}  // namespace
 
 uint64_t monotonic_ns() {
-  const uint64_t now = ticks();
+  const uint64_t now = performance_counter();
   // Split to avoid overflowing now * 1e9.
   const uint64_t seconds = now / g_frequency;
   const uint64_t remainder = now % g_frequency;
@@ -48,18 +37,6 @@ uint64_t monotonic_ns() {
 
 uint64_t coarse_monotonic_ms() {
   return GetTickCount64();
-}
-
-uint64_t process_cpu_time_ns() {
-  FILETIME creation, exit, kernel, user;
-  if (!GetProcessTimes(GetCurrentProcess(), &creation, &exit, &kernel, &user)) return 0;
-  return filetime_ns(kernel) + filetime_ns(user);
-}
-
-uint64_t thread_cpu_time_ns() {
-  FILETIME creation, exit, kernel, user;
-  if (!GetThreadTimes(GetCurrentThread(), &creation, &exit, &kernel, &user)) return 0;
-  return filetime_ns(kernel) + filetime_ns(user);
 }
 
 uint32_t logical_cpu_count() {
@@ -75,10 +52,6 @@ void cpu_relax() {
 
 void yield_thread() {
   SwitchToThread();
-}
-
-void sleep_ms(uint32_t ms) {
-  Sleep(ms);
 }
 
 }  // namespace platform

@@ -111,12 +111,4 @@ void thread_join(thread_handle *thread) {
   thread->native = nullptr;
 }
 
-uint64_t current_thread_id() {
-  return static_cast<uint64_t>(GetCurrentThreadId());
-}
-
-bool set_current_thread_priority(thread_priority priority) {
-  return SetThreadPriority(GetCurrentThread(), to_win32_priority(priority)) != 0;
-}
-
 }  // namespace platform

@@ -1,6 +1,6 @@
 // Test-only exports of tpool.dll: drive the fault-injection seam
 // (platform/fault_injection.h) that this DLL carries its own copy of (prioq.dll
-// has another, see prioq/testing_hooks.h).
+// has another, see src/prioq/testing/prioq_testing.h).
 //
 // Compiled into tpool.dll only when TPOOL_FAULT_INJECTION is ON (test
 // presets); release DLLs do not export these names. The names contain
