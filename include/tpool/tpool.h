@@ -44,8 +44,9 @@
  *    process's unhandled-exception filter as it would from any thread.
  *
  * Versioned structs (tpool_config, tpool_job_desc, tpool_stats,
- * tpool_worker_stats, tpool_group_counts) start with uint32_t struct_size, the size of the
- * struct as the caller compiled it. Fields are only ever appended, and each
+ * tpool_worker_stats, tpool_group_counts, tpool_timer_desc, tpool_wait_desc)
+ * start with uint32_t struct_size, the size of the struct as the caller
+ * compiled it. Fields are only ever appended, and each
  * published version's size is a constant below (TPOOL_CONFIG_SIZE_V1, ...).
  *  - Inputs: struct_size must be the size of a published version, or larger
  *    than the library's own size with every byte past the library's size

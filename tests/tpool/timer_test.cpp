@@ -258,11 +258,13 @@ TEST(TimerCancel, CancellingTwiceIsAllowed) {
 
 // on_retire that takes a while, on the worker that ended the last instance.
 struct slow_retire {
+  std::atomic<bool> running{false};
   std::atomic<bool> entered{false};
   std::atomic<bool> returned{false};
   std::atomic<bool> hold{true};
   static void TPOOL_CALL run(void *context, tpool_job_info *) {
     slow_retire *self = static_cast<slow_retire *>(context);
+    self->running.store(true);
     while (self->hold.load()) std::this_thread::sleep_for(1ms);
   }
   static void TPOOL_CALL retire(void *context) {
@@ -283,7 +285,7 @@ TEST(TimerCancel, WithWaitReturnsOnlyAfterAnOnRetireRunningOnAWorker) {
   desc.context = &retire;
   tpool_timer *timer = nullptr;
   ASSERT_EQ(tpool_timer_start(pool.get(), &desc, &timer), TPOOL_OK);
-  ASSERT_TRUE(eventually([&] { return timer_fired(timer) == 1; }));
+  ASSERT_TRUE(eventually([&] { return retire.running.load(); }));
   // Cancelled while its instance runs: the worker retires it afterwards.
   ASSERT_EQ(tpool_timer_cancel(timer, 0), TPOOL_E_JOB_RUNNING);
   retire.hold.store(false);
