@@ -216,7 +216,9 @@ int run(const cli_options &options) {
                                   {"HIGH behind LOW", &run_high_behind_low_probe},
                                   {"starvation", &run_starvation_probe},
                                   {"cancellation", &run_cancellation_probe},
-                                  {"growth", &run_growth_probe}};
+                                  {"growth", &run_growth_probe},
+                                  {"parallel loop", &run_parallel_loop_probe},
+                                  {"idle wake", &run_idle_wake_probe}};
     for (const named_probe &p : probes) {
       std::fprintf(stderr, "[bench] probe %s\n", p.name);
       std::string failure;
