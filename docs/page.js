@@ -644,6 +644,19 @@
       add(g.pool, 'Reap back to ' + g.min_workers + ' worker after going idle (includes the idle timeout)', g.reaped ? g.reap_ms : 'not reaped within 10 s', 'ms', g.reaped ? 'number' : 'text');
       add(g.pool, 'Idle timeout configured', g.idle_timeout_ms, 'ms');
     }
+    (extra.idle_wake || []).forEach(function (w) {
+      var how = w.submitter === 'spinning' ? 'the submitting thread keeps running' : 'the submitting thread sleeps';
+      add(w.pool, 'Start of one task submitted to an idle ' + w.workers + '-worker pool while ' + how + ', median of ' + w.samples, w.p50_us, '\u00B5s');
+      add(w.pool, 'The same, worst of ' + w.samples, w.max_us, '\u00B5s');
+    });
+    (extra.parallel_loop || []).forEach(function (l) {
+      var what = 'Parallel loop over ' + (formatNumber(l.indices, 0) || '?') + ' indices of ' +
+        (l.iterations ? formatNumber(l.iterations, 0) + ' iterations each' : 'the minimal body') +
+        (l.pool === 'inline' ? ', on one thread' : ', ' + l.workers + ' threads');
+      add(l.pool, what + ', median of ' + l.repetitions, l.ms ? l.ms.median : null, 'ms');
+      if (isNumber(l.efficiency)) add(l.pool, what + ': efficiency against inline', l.efficiency, 'of ideal');
+      if (isNumber(l.ratio_to_tbb)) add(l.pool, what + ': speed against oneTBB\u2019s parallel loop', l.ratio_to_tbb, '\u00D7');
+    });
     return rows;
   }
 

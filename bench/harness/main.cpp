@@ -217,6 +217,8 @@ int run(const cli_options &options) {
                                   {"starvation", &run_starvation_probe},
                                   {"cancellation", &run_cancellation_probe},
                                   {"growth", &run_growth_probe},
+                                  {"parallel loop", &run_parallel_loop_probe},
+                                  {"idle wake", &run_idle_wake_probe},
                                   {"timers", &run_timer_probe}};
     for (const named_probe &p : probes) {
       std::fprintf(stderr, "[bench] probe %s\n", p.name);

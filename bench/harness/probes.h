@@ -46,6 +46,16 @@ bool run_cancellation_probe(const probe_options &options, run_report *report, st
 // to reap them back to 1 after idle_timeout_ms.
 bool run_growth_probe(const probe_options &options, run_report *report, std::string *failure);
 
+// Parallel loops: tpool_parallel_for beside oneTBB's parallel_for (native),
+// one tpool job per worker, and inline, over a small and a 2,048-iteration
+// body (extra.parallel_loop).
+bool run_parallel_loop_probe(const probe_options &options, run_report *report,
+                             std::string *failure);
+
+// One task submitted to an idle pool, every pool, the submitter spinning or
+// sleeping until it starts (extra.idle_wake).
+bool run_idle_wake_probe(const probe_options &options, run_report *report, std::string *failure);
+
 // tpool only: timer lateness (start minus due time) with 1,000 and 100,000
 // armed timers, and the process CPU of 10,000 idle armed timers
 // (extra.timers; timer_probe.cpp).

@@ -30,7 +30,7 @@ namespace bench {
 namespace {
 
 constexpr uint64_t kNsPerMs = 1000000;
-constexpr uint64_t kFinishDeadlineNs = 120ull * 1000000000ull;
+constexpr uint32_t kFinishWithinMs = 120000;
 
 struct lateness_run;
 
@@ -108,9 +108,8 @@ bool measure_lateness(uint32_t timers, uint32_t lead_ms, uint32_t window_ms, nlo
     }
   }
   const bool armed_in_time = os::monotonic_ns() < first_due;
-  const uint64_t waited_from = os::monotonic_ns();
-  while (run.completed.load(std::memory_order_acquire) < timers &&
-         os::monotonic_ns() - waited_from < kFinishDeadlineNs) {
+  const uint64_t deadline = os::deadline_after_ms(kFinishWithinMs);
+  while (run.completed.load(std::memory_order_acquire) < timers && os::monotonic_ns() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   peer->shutdown();

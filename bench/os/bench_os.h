@@ -42,6 +42,19 @@ uint64_t tick_frequency();
 // polls; never goes back.
 uint64_t monotonic_ns();
 
+// The monotonic_ns() moment timeout_ms from now: where every "wait at most
+// this long" in bench starts.
+inline uint64_t deadline_after_ms(uint32_t timeout_ms) {
+  return monotonic_ns() + uint64_t{timeout_ms} * 1000000u;
+}
+// Whole milliseconds left until deadline_ns, rounded up (0 once it passed),
+// for APIs that take a millisecond timeout.
+inline uint32_t ms_until(uint64_t deadline_ns) {
+  const uint64_t now = monotonic_ns();
+  if (now >= deadline_ns) return 0;
+  const uint64_t left = (deadline_ns - now + 999999u) / 1000000u;
+  return left > 0xFFFFFFFEu ? 0xFFFFFFFEu : static_cast<uint32_t>(left);
+}
 // CPU time the whole process has used so far (user + kernel), in
 // nanoseconds: GetProcessTimes on Windows (Wine advances it in 10 ms steps),
 // CLOCK_PROCESS_CPUTIME_ID elsewhere. 0 if unavailable.

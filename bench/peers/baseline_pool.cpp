@@ -38,7 +38,7 @@ class baseline_pool final : public peer_pool {
   const char *name() const override { return "baseline"; }
 
   bool wait_until_ready(uint32_t timeout_ms) override {
-    const uint64_t deadline = os::monotonic_ns() + uint64_t{timeout_ms} * 1000000u;
+    const uint64_t deadline = os::deadline_after_ms(timeout_ms);
     while (waiting_workers_.load(std::memory_order_acquire) < threads_.size()) {
       if (os::monotonic_ns() > deadline) return false;
       std::this_thread::sleep_for(std::chrono::milliseconds(1));

@@ -42,7 +42,7 @@ class tpool_peer final : public peer_pool {
   const char *name() const override { return "tpool"; }
 
   bool wait_until_ready(uint32_t timeout_ms) override {
-    const uint64_t deadline = os::monotonic_ns() + uint64_t{timeout_ms} * 1000000u;
+    const uint64_t deadline = os::deadline_after_ms(timeout_ms);
     for (;;) {
       tpool_stats stats{};
       stats.struct_size = sizeof(stats);

@@ -17,7 +17,7 @@ namespace bench {
 class worker_rendezvous {
  public:
   explicit worker_rendezvous(uint32_t workers, uint32_t timeout_ms)
-      : workers_(workers), deadline_ns_(os::monotonic_ns() + uint64_t{timeout_ms} * 1000000u) {}
+      : workers_(workers), deadline_ns_(os::deadline_after_ms(timeout_ms)) {}
 
   // Body of each rendezvous task. Thread-safe.
   void arrive_and_wait() {

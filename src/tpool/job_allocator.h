@@ -17,10 +17,8 @@
 //    is still busy goes onto returned_ as one linked chain (one
 //    compare-and-swap). A worker that waits there stalls every job behind
 //    it whenever the submitter holding the lock loses its processor, and
-//    under Wine a parked lock waiter and its wake-up are system calls: with
-//    another process keeping one core busy, a blocking hand-over cost a
-//    one-worker compute run about 10% under Wine (no difference was
-//    measurable on an otherwise idle machine).
+//    under Wine a parked lock waiter and its wake-up are system calls, so a
+//    blocking hand-over costs most on a machine with another busy process.
 //  - returned_: a lock-free stack for the last reference dropped anywhere
 //    else (tpool_job_release, tpool_job_cancel, cancel_all). Nobody pops
 //    single records from it, so there is no ABA problem: take() swaps out

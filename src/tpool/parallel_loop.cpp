@@ -6,6 +6,7 @@
 
 #include "job_group.h"
 #include "job_invoke.h"
+#include "platform.h"
 #include "pool.h"
 
 namespace tpool_impl {
@@ -68,10 +69,17 @@ tpool_status parallel_for(pool &owner, uint64_t begin, uint64_t end, uint64_t gr
   if (owner.closing()) return TPOOL_E_SHUT_DOWN;
   const uint64_t total = end - begin;
   // Chunks the range can give at most; more helpers than chunks - 1 would
-  // find nothing. On a worker of this pool the caller is one of the workers.
+  // find nothing.
   const uint64_t chunks = grain != 0 ? (total + grain - 1) / grain : total;
-  uint64_t others = owner.live_workers();
+  // Helpers: the pool's other workers (on a worker of this pool the caller
+  // is one of them), but never so many that caller and helpers together
+  // outnumber the processors when the pool itself does not: they would only
+  // take turns on them.
+  const uint64_t live = owner.live_workers();
+  uint64_t others = live;
   if (owner.called_from_own_thread() && others > 0) --others;
+  const uint64_t threads = std::max<uint64_t>(live, platform::logical_cpu_count());
+  others = std::min<uint64_t>(others, threads - 1);
   const uint32_t helpers =
       static_cast<uint32_t>(std::min<uint64_t>({others, chunks - 1, uint64_t{kMaxHelpers}}));
 

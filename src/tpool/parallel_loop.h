@@ -1,6 +1,8 @@
 // tpool_parallel_for: one loop's shared state, and the call that runs it.
 //
-// The calling thread and up to one helper job per other worker claim chunks
+// The calling thread and up to one helper job per other worker (fewer where
+// the pool has no more workers than processors, so that caller and helpers
+// together do not outnumber them) claim chunks
 // of the range from one counter (next_, a compare-and-swap per chunk) and
 // run them until the range is used up or a chunk fails. Chunk sizes:
 //  - grain 0 (adaptive): each claim takes max(floor, remaining / (2 x

@@ -239,7 +239,7 @@ void pool::finish_cancelled(job_record *record) {
   // pool to be idle and then for this counter) cannot free the pool under us.
   foreign_completions_.fetch_add(1, std::memory_order_seq_cst);
   if (record->on_complete != nullptr) {
-    scoped_thread_role context(this, record);
+    scoped_thread_role role(this, record);
     if (invoke_completion(record->on_complete, record->context, TPOOL_JOB_CANCELLED) ==
         invoke_result::threw) {
       log_.log(TPOOL_LOG_WARN, "completion callback of job {} threw an exception (ignored)",
@@ -257,7 +257,7 @@ void pool::finish_cancelled(job_record *record) {
 void pool::cancel_unstarted(const queued_job &job, int32_t priority) {
   foreign_completions_.fetch_add(1, std::memory_order_seq_cst);
   if (job.on_complete != nullptr) {
-    scoped_thread_role context(this, nullptr);
+    scoped_thread_role role(this, nullptr);
     if (invoke_completion(job.on_complete, job.context, TPOOL_JOB_CANCELLED) ==
         invoke_result::threw) {
       log_.log(TPOOL_LOG_WARN, "completion callback of job {} threw an exception (ignored)",

@@ -44,7 +44,7 @@ size_t pool::queued_now() const {
 void pool::worker_main(worker_slot &slot) {
   // For the worker's whole life: calls that would wait for this pool from
   // one of its jobs are refused (TPOOL_E_WOULD_DEADLOCK).
-  scoped_thread_role context(this, nullptr, &slot);
+  scoped_thread_role role(this, nullptr, &slot);
   // start_worker counted this worker as live and idle before it started.
   bool idle = true;
   bool spinner = false;
@@ -293,7 +293,7 @@ uint64_t pool::execute_record(worker_slot &slot, job_record *record, uint64_t st
   tpool_job_info info{record, record->id, priority, slot.index, false};
   uint32_t outcome = job_state::kDone;
   {
-    scoped_thread_role context(this, record);
+    scoped_thread_role role(this, record);
     if (invoke_job(record->fn, record->context, &info) == invoke_result::threw) {
       info.failed = true;
       log_.log(TPOOL_LOG_WARN, "job {} (priority {}) threw an exception; outcome FAILED",

@@ -22,7 +22,8 @@ BeforeDiscovery {
     # (for every function in tools/publisher) and the scripts a user starts.
     $script:entryPoints = @(
         @{ Name = 'tools/publisher/TpoolPublisher.psm1'; Path = (Join-Path $repo 'tools/publisher/TpoolPublisher.psm1') },
-        @{ Name = 'tools/Test.ps1'; Path = (Join-Path $repo 'tools/Test.ps1') }
+        @{ Name = 'tools/Test.ps1'; Path = (Join-Path $repo 'tools/Test.ps1') },
+        @{ Name = 'tools/Benchmark.ps1'; Path = (Join-Path $repo 'tools/Benchmark.ps1') }
     )
 }
 
