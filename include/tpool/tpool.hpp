@@ -104,7 +104,7 @@ class job {
 
   tpool_job_state state() const {
     tpool_job_state state = TPOOL_JOB_QUEUED;
-    check(tpool_job_status(handle_, &state), "tpool_job_status");
+    check(tpool_job_get_state(handle_, &state), "tpool_job_get_state");
     return state;
   }
 
@@ -133,7 +133,7 @@ class job {
 
   uint64_t id() const {
     uint64_t id = 0;
-    check(tpool_job_id(handle_, &id), "tpool_job_id");
+    check(tpool_job_get_id(handle_, &id), "tpool_job_get_id");
     return id;
   }
 
@@ -434,10 +434,10 @@ struct wait_box {
   Fn fn;
 
   static void TPOOL_CALL run(void *context, tpool_job_info *info,
-                             tpool_wait_result result) noexcept {
+                             tpool_object_wait_result result) noexcept {
     wait_box *self = static_cast<wait_box *>(context);
     try {
-      if constexpr (std::is_invocable_v<Fn &, running_job &, tpool_wait_result>) {
+      if constexpr (std::is_invocable_v<Fn &, running_job &, tpool_object_wait_result>) {
         running_job job(info);
         self->fn(job, result);
       } else {
@@ -486,17 +486,17 @@ class timer {
   }
   tpool_timer_state state() const {
     tpool_timer_state state = TPOOL_TIMER_CANCELLED;
-    check(tpool_timer_query(handle_, &state, nullptr, nullptr), "tpool_timer_query");
+    check(tpool_timer_get_state(handle_, &state, nullptr, nullptr), "tpool_timer_get_state");
     return state;
   }
   uint64_t fired() const {
     uint64_t fired = 0;
-    check(tpool_timer_query(handle_, nullptr, &fired, nullptr), "tpool_timer_query");
+    check(tpool_timer_get_state(handle_, nullptr, &fired, nullptr), "tpool_timer_get_state");
     return fired;
   }
   uint64_t skipped() const {
     uint64_t skipped = 0;
-    check(tpool_timer_query(handle_, nullptr, nullptr, &skipped), "tpool_timer_query");
+    check(tpool_timer_get_state(handle_, nullptr, nullptr, &skipped), "tpool_timer_get_state");
     return skipped;
   }
 
@@ -521,7 +521,7 @@ class timer {
 class object_wait {
  public:
   object_wait() noexcept = default;
-  explicit object_wait(tpool_wait *handle) noexcept : handle_(handle) {}
+  explicit object_wait(tpool_object_wait *handle) noexcept : handle_(handle) {}
   ~object_wait() { reset(); }
   object_wait(object_wait &&other) noexcept : handle_(other.release()) {}
   object_wait &operator=(object_wait &&other) noexcept {
@@ -535,29 +535,29 @@ class object_wait {
   object_wait &operator=(const object_wait &) = delete;
 
   // TPOOL_OK (cancelled, the callable never ran), TPOOL_E_JOB_RUNNING or
-  // TPOOL_E_JOB_FINISHED (it ran); see tpool_wait_cancel. Throws on others.
+  // TPOOL_E_JOB_FINISHED (it ran); see tpool_object_wait_cancel. Throws on others.
   tpool_status cancel(bool wait = true) {
-    const tpool_status status = tpool_wait_cancel(handle_, wait ? 1 : 0);
+    const tpool_status status = tpool_object_wait_cancel(handle_, wait ? 1 : 0);
     if (status != TPOOL_E_JOB_RUNNING && status != TPOOL_E_JOB_FINISHED) {
-      check(status, "tpool_wait_cancel");
+      check(status, "tpool_object_wait_cancel");
     }
     return status;
   }
 
   void reset() noexcept {
-    if (handle_ != nullptr) tpool_wait_release(handle_);
+    if (handle_ != nullptr) tpool_object_wait_release(handle_);
     handle_ = nullptr;
   }
-  tpool_wait *release() noexcept {
-    tpool_wait *handle = handle_;
+  tpool_object_wait *release() noexcept {
+    tpool_object_wait *handle = handle_;
     handle_ = nullptr;
     return handle;
   }
-  tpool_wait *native() const noexcept { return handle_; }
+  tpool_object_wait *native() const noexcept { return handle_; }
   explicit operator bool() const noexcept { return handle_ != nullptr; }
 
  private:
-  tpool_wait *handle_ = nullptr;
+  tpool_object_wait *handle_ = nullptr;
 };
 
 // Starts a timer on pool running fn (callable as fn(running_job&) or fn())
@@ -599,23 +599,23 @@ timer run_every(pool &owner, uint32_t period_ms, Fn &&fn,
 
 // Runs fn once when object (a HANDLE cast to intptr_t on Windows, a file
 // descriptor on POSIX) is ready or timeout_ms passes; fn is called as
-// fn(tpool_wait_result) or fn(running_job&, tpool_wait_result). Throws
+// fn(tpool_object_wait_result) or fn(running_job&, tpool_object_wait_result). Throws
 // tpool::error (e.g. INVALID_ARGUMENT for an object that is not open).
 template <typename Fn>
 object_wait wait_for(pool &owner, intptr_t object, uint32_t timeout_ms, Fn &&fn,
                      int32_t priority = TPOOL_PRIORITY_MEDIUM) {
   using box = detail::wait_box<std::decay_t<Fn>>;
   std::unique_ptr<box> owned(new box{std::forward<Fn>(fn)});
-  tpool_wait_desc desc;
-  tpool_wait_desc_init(&desc);
+  tpool_object_wait_desc desc;
+  tpool_object_wait_desc_init(&desc);
   desc.priority = priority;
   desc.object = object;
   desc.fn = &box::run;
   desc.context = owned.get();
   desc.on_retire = &box::retire;
   desc.timeout_ms = timeout_ms;
-  tpool_wait *handle = nullptr;
-  check(tpool_wait_start(owner.native(), &desc, &handle), "tpool_wait_start");
+  tpool_object_wait *handle = nullptr;
+  check(tpool_object_wait_start(owner.native(), &desc, &handle), "tpool_object_wait_start");
   owned.release();
   return object_wait(handle);
 }

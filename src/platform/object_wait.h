@@ -57,6 +57,13 @@ void object_waiter_wake(object_waiter &waiter);
 void object_waiter_wait(object_waiter &waiter, const intptr_t *objects, size_t count,
                         uint32_t timeout_ms, object_state *states);
 
+// Looks at one object without waiting (a zero timeout) and says what is
+// known of it, with the same effect on it as object_waiter_wait (Windows:
+// a signalled auto-reset event is reset, a semaphore's count taken). Used
+// when a wait's timeout passes, so that a ready object is never reported
+// as timed out.
+object_state object_poll(intptr_t object);
+
 // True if object is an open handle (Windows) or descriptor (POSIX), checked
 // without changing its state.
 bool object_is_open(intptr_t object);

@@ -177,7 +177,9 @@ tpool_status job_group::wait(uint32_t timeout_ms) {
   const uint64_t deadline_ns = tpsync::deadline_after(timeout_ms);
   for (;;) {
     if (finished_now()) return TPOOL_OK;
-    if (helper != nullptr) {
+    // The timeout bounds the helping too: no new job once the deadline has
+    // passed (timeout 0 only looks), though one already started finishes.
+    if (helper != nullptr && tpsync::remaining_ms(deadline_ns) != 0) {
       job_record *record = claim_oldest_queued([](job_record *r) { return r->try_start(); });
       if (record != nullptr) {
         owner_->run_claimed(*helper, record);

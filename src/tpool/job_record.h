@@ -51,7 +51,7 @@ inline bool is_final(uint32_t word) {
   return state == kDone || state == kCancelled || state == kFailed;
 }
 
-// The state a caller of tpool_job_status sees.
+// The state a caller of tpool_job_get_state sees.
 inline tpool_job_state public_state(uint32_t word) {
   const uint32_t state = word & kStateMask;
   if (state == kCancelling) return TPOOL_JOB_CANCELLED;
@@ -109,7 +109,7 @@ struct alignas(64) job_record {
     return false;
   }
 
-  // What tpool_job_status reports now.
+  // What tpool_job_get_state reports now.
   tpool_job_state current_state() const {
     return job_state::public_state(state_word.load(std::memory_order_acquire));
   }

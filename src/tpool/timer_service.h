@@ -39,7 +39,7 @@ struct timer_entry final : trigger, timer_heap_node {
   uint64_t period_ns = 0;
   bool pending_fire = false;  // ONCE: a due time came while an instance was in flight
   bool retry_logged = false;
-  // Read without the lock (tpool_timer_query).
+  // Read without the lock (tpool_timer_get_state).
   std::atomic<uint64_t> fired{0};
   std::atomic<uint64_t> skipped{0};
 };
@@ -63,7 +63,7 @@ class timer_service final : public trigger_service {
       EXCLUDES(lock_);
   // tpool_timer_set on a timer that is not detached; period_ms is valid.
   tpool_status set(timer_entry *t, uint32_t delay_ms, uint32_t period_ms) EXCLUDES(lock_);
-  // tpool_timer_query's state. Static: a detached timer's service may be
+  // tpool_timer_get_state's state. Static: a detached timer's service may be
   // gone, and only a live one is asked (under its lock).
   static tpool_timer_state state_of(timer_entry *t);
 

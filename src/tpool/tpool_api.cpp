@@ -325,9 +325,9 @@ TPOOL_API tpool_status TPOOL_CALL tpool_cancel_all(tpool_pool *handle, size_t *o
   });
 }
 
-TPOOL_API tpool_status TPOOL_CALL tpool_job_status(const tpool_job *job,
-                                                   tpool_job_state *out_state) {
-  return api_call(fn_tpool_job_status, [&] {
+TPOOL_API tpool_status TPOOL_CALL tpool_job_get_state(const tpool_job *job,
+                                                      tpool_job_state *out_state) {
+  return api_call(fn_tpool_job_get_state, [&] {
     if (job == nullptr || out_state == nullptr) return TPOOL_E_NULL_POINTER;
     const job_record *record = record_of(job);
     if (!live_handle(record)) return TPOOL_E_INVALID_HANDLE;
@@ -359,8 +359,8 @@ TPOOL_API tpool_status TPOOL_CALL tpool_job_cancel(tpool_job *job) {
   });
 }
 
-TPOOL_API tpool_status TPOOL_CALL tpool_job_id(const tpool_job *job, uint64_t *out_id) {
-  return api_call(fn_tpool_job_id, [&] {
+TPOOL_API tpool_status TPOOL_CALL tpool_job_get_id(const tpool_job *job, uint64_t *out_id) {
+  return api_call(fn_tpool_job_get_id, [&] {
     if (job == nullptr || out_id == nullptr) return TPOOL_E_NULL_POINTER;
     const job_record *record = record_of(job);
     if (!live_handle(record)) return TPOOL_E_INVALID_HANDLE;
@@ -441,13 +441,26 @@ TPOOL_API tpool_status TPOOL_CALL tpool_get_worker_stats(const tpool_pool *handl
   });
 }
 
-TPOOL_API tpool_status TPOOL_CALL tpool_set_log_level(tpool_pool *handle, int32_t level) {
+TPOOL_API tpool_status TPOOL_CALL tpool_set_log_level(tpool_pool *handle, tpool_log_level level) {
   return api_call(fn_tpool_set_log_level, [&] {
     if (handle == nullptr) return TPOOL_E_NULL_POINTER;
-    if (!tpool_impl::valid_log_level(level)) return TPOOL_E_INVALID_ARGUMENT;
-    pool_of(handle)->log().set_level(level);
+    // Read as the 32-bit value a C caller passed: any value is checked.
+    const int32_t value = static_cast<int32_t>(level);
+    if (!tpool_impl::valid_log_level(value)) return TPOOL_E_INVALID_ARGUMENT;
+    pool_of(handle)->log().set_level(value);
     return TPOOL_OK;
   });
+}
+
+// The 1.0 names (tpool.h, "1.0 names"): the same calls under their old
+// names, each with its own entry in the status audit.
+TPOOL_API tpool_status TPOOL_CALL tpool_job_status(const tpool_job *job,
+                                                   tpool_job_state *out_state) {
+  return api_call(fn_tpool_job_status, [&] { return tpool_job_get_state(job, out_state); });
+}
+
+TPOOL_API tpool_status TPOOL_CALL tpool_job_id(const tpool_job *job, uint64_t *out_id) {
+  return api_call(fn_tpool_job_id, [&] { return tpool_job_get_id(job, out_id); });
 }
 
 }  // extern "C"

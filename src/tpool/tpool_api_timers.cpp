@@ -132,10 +132,11 @@ TPOOL_API tpool_status TPOOL_CALL tpool_timer_cancel(tpool_timer *timer, int32_t
   });
 }
 
-TPOOL_API tpool_status TPOOL_CALL tpool_timer_query(const tpool_timer *timer,
-                                                    tpool_timer_state *out_state,
-                                                    uint64_t *out_fired, uint64_t *out_skipped) {
-  return api_call(fn_tpool_timer_query, [&] {
+TPOOL_API tpool_status TPOOL_CALL tpool_timer_get_state(const tpool_timer *timer,
+                                                        tpool_timer_state *out_state,
+                                                        uint64_t *out_fired,
+                                                        uint64_t *out_skipped) {
+  return api_call(fn_tpool_timer_get_state, [&] {
     if (timer == nullptr) return TPOOL_E_NULL_POINTER;
     // The query changes nothing; the service's lock is what it needs.
     timer_entry *t = const_cast<timer_entry *>(timer_of(timer));

@@ -13,12 +13,13 @@ using namespace tpool_impl;
 
 namespace {
 
-constexpr auto kWaitDescVersions = abi::versions_of<tpool_wait_desc>(TPOOL_WAIT_DESC_SIZE_V1);
-static_assert(kWaitDescVersions.newest() == sizeof(tpool_wait_desc));
+constexpr auto kWaitDescVersions =
+    abi::versions_of<tpool_object_wait_desc>(TPOOL_OBJECT_WAIT_DESC_SIZE_V1);
+static_assert(kWaitDescVersions.newest() == sizeof(tpool_object_wait_desc));
 
-tpool_wait_desc default_wait_desc() {
-  tpool_wait_desc desc{};
-  desc.struct_size = sizeof(tpool_wait_desc);
+tpool_object_wait_desc default_wait_desc() {
+  tpool_object_wait_desc desc{};
+  desc.struct_size = sizeof(tpool_object_wait_desc);
   desc.priority = TPOOL_PRIORITY_MEDIUM;
   desc.object = -1;
   desc.timeout_ms = TPOOL_INFINITE;
@@ -38,9 +39,9 @@ tpool_status reject_wait(wait_entry *e, const char *function, tpool_status statu
 
 extern "C" {
 
-TPOOL_API tpool_status TPOOL_CALL tpool_wait_desc_init_sized(tpool_wait_desc *desc,
-                                                             uint32_t struct_size) {
-  return api_call(fn_tpool_wait_desc_init_sized, [&] {
+TPOOL_API tpool_status TPOOL_CALL tpool_object_wait_desc_init_sized(tpool_object_wait_desc *desc,
+                                                                    uint32_t struct_size) {
+  return api_call(fn_tpool_object_wait_desc_init_sized, [&] {
     if (desc == nullptr) return TPOOL_E_NULL_POINTER;
     return abi::write_init(default_wait_desc(), struct_size, kWaitDescVersions, desc)
                ? TPOOL_OK
@@ -48,38 +49,41 @@ TPOOL_API tpool_status TPOOL_CALL tpool_wait_desc_init_sized(tpool_wait_desc *de
   });
 }
 
-TPOOL_API tpool_status TPOOL_CALL tpool_wait_start(tpool_pool *handle, const tpool_wait_desc *desc,
-                                                   tpool_wait **out_wait) {
-  return api_call(fn_tpool_wait_start, [&] {
+TPOOL_API tpool_status TPOOL_CALL tpool_object_wait_start(tpool_pool *handle,
+                                                          const tpool_object_wait_desc *desc,
+                                                          tpool_object_wait **out_wait) {
+  return api_call(fn_tpool_object_wait_start, [&] {
     if (handle == nullptr || desc == nullptr) return TPOOL_E_NULL_POINTER;
     pool *owner = pool_of(handle);
-    tpool_wait_desc effective = default_wait_desc();
+    tpool_object_wait_desc effective = default_wait_desc();
     if (!abi::read_input(desc, kWaitDescVersions, &effective)) {
-      return reject(owner, "tpool_wait_start", TPOOL_E_BAD_STRUCT_SIZE);
+      return reject(owner, "tpool_object_wait_start", TPOOL_E_BAD_STRUCT_SIZE);
     }
-    if (effective.fn == nullptr) return reject(owner, "tpool_wait_start", TPOOL_E_NULL_POINTER);
+    if (effective.fn == nullptr)
+      return reject(owner, "tpool_object_wait_start", TPOOL_E_NULL_POINTER);
     if (!valid_priority(effective.priority)) {
-      return reject(owner, "tpool_wait_start", TPOOL_E_BAD_PRIORITY);
+      return reject(owner, "tpool_object_wait_start", TPOOL_E_BAD_PRIORITY);
     }
     if (effective.reserved0_ != 0 || !platform::object_is_open(effective.object)) {
-      return reject(owner, "tpool_wait_start", TPOOL_E_INVALID_ARGUMENT);
+      return reject(owner, "tpool_object_wait_start", TPOOL_E_INVALID_ARGUMENT);
     }
     wait_entry *created = nullptr;
     const tpool_status status = owner->waits().start(effective, out_wait != nullptr, &created);
     if (status == TPOOL_OK && out_wait != nullptr) {
-      *out_wait = reinterpret_cast<tpool_wait *>(created);
+      *out_wait = reinterpret_cast<tpool_object_wait *>(created);
     }
     return status;
   });
 }
 
-TPOOL_API tpool_status TPOOL_CALL tpool_wait_cancel(tpool_wait *handle, int32_t wait) {
-  return api_call(fn_tpool_wait_cancel, [&] {
+TPOOL_API tpool_status TPOOL_CALL tpool_object_wait_cancel(tpool_object_wait *handle,
+                                                           int32_t wait) {
+  return api_call(fn_tpool_object_wait_cancel, [&] {
     if (handle == nullptr) return TPOOL_E_NULL_POINTER;
     wait_entry *e = wait_of(handle);
     if (!live_wait(e)) return TPOOL_E_INVALID_HANDLE;
     if (wait != 0 && wait != 1)
-      return reject_wait(e, "tpool_wait_cancel", TPOOL_E_INVALID_ARGUMENT);
+      return reject_wait(e, "tpool_object_wait_cancel", TPOOL_E_INVALID_ARGUMENT);
     trigger_service::cancel_outcome outcome = trigger_service::cancel_outcome::idle;
     if (!e->detached.load(std::memory_order_acquire)) {
       outcome = e->service->cancel(e, wait == 1);
@@ -89,7 +93,7 @@ TPOOL_API tpool_status TPOOL_CALL tpool_wait_cancel(tpool_wait *handle, int32_t 
     }
     switch (outcome) {
       case trigger_service::cancel_outcome::would_deadlock:
-        return reject_wait(e, "tpool_wait_cancel", TPOOL_E_WOULD_DEADLOCK);
+        return reject_wait(e, "tpool_object_wait_cancel", TPOOL_E_WOULD_DEADLOCK);
       case trigger_service::cancel_outcome::running:
         return TPOOL_E_JOB_RUNNING;
       case trigger_service::cancel_outcome::cancelled_queued:
@@ -101,8 +105,8 @@ TPOOL_API tpool_status TPOOL_CALL tpool_wait_cancel(tpool_wait *handle, int32_t 
   });
 }
 
-TPOOL_API tpool_status TPOOL_CALL tpool_wait_release(tpool_wait *handle) {
-  return api_call(fn_tpool_wait_release, [&] {
+TPOOL_API tpool_status TPOOL_CALL tpool_object_wait_release(tpool_object_wait *handle) {
+  return api_call(fn_tpool_object_wait_release, [&] {
     if (handle == nullptr) return TPOOL_E_NULL_POINTER;
     return trigger_service::release_handle(wait_of(handle)) ? TPOOL_OK : TPOOL_E_INVALID_HANDLE;
   });

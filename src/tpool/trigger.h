@@ -111,7 +111,7 @@ class trigger_service {
     running,           // the instance is still running (no wait asked)
     would_deadlock,    // wait asked from the instance's own callbacks; nothing changed
   };
-  // tpool_timer_cancel / tpool_wait_cancel on a trigger that is not
+  // tpool_timer_cancel / tpool_object_wait_cancel on a trigger that is not
   // detached (the caller checked).
   cancel_outcome cancel(trigger *t, bool wait) EXCLUDES(lock_);
 

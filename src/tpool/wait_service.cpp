@@ -13,14 +13,14 @@ namespace tpool_impl {
 namespace {
 constexpr size_t kMaxObjects = platform::kMaxWaitObjects;
 
-tpool_wait_result result_of(platform::object_state state) {
+tpool_object_wait_result result_of(platform::object_state state) {
   switch (state) {
     case platform::object_state::abandoned:
-      return TPOOL_WAIT_ABANDONED;
+      return TPOOL_OBJECT_WAIT_ABANDONED;
     case platform::object_state::invalid:
-      return TPOOL_WAIT_INVALID;
+      return TPOOL_OBJECT_WAIT_INVALID;
     default:
-      return TPOOL_WAIT_SIGNALLED;
+      return TPOOL_OBJECT_WAIT_SIGNALLED;
   }
 }
 
@@ -41,7 +41,8 @@ wait_service::~wait_service() {
   delete[] waiters_;
 }
 
-tpool_status wait_service::start(const tpool_wait_desc &desc, bool with_handle, wait_entry **out) {
+tpool_status wait_service::start(const tpool_object_wait_desc &desc, bool with_handle,
+                                 wait_entry **out) {
   {
     // A pool shutting down refuses before anything is allocated (as
     // tpool_submit does); checked again below.
@@ -122,7 +123,8 @@ tpool_status wait_service::add_waiter(waiter_thread **out) {
   if (w == nullptr) return TPOOL_E_OUT_OF_MEMORY;
   if (!platform::object_waiter_open(&w->os)) {
     delete w;
-    owner_.log().log(TPOOL_LOG_WARN, "tpool_wait_start: the OS refused a waiter's control event");
+    owner_.log().log(TPOOL_LOG_WARN,
+                     "tpool_object_wait_start: the OS refused a waiter's control event");
     return TPOOL_E_OUT_OF_MEMORY;
   }
   w->service = this;
@@ -133,7 +135,8 @@ tpool_status wait_service::add_waiter(waiter_thread **out) {
   if (!platform::thread_start(&w->thread, &wait_service::thread_entry, w, options)) {
     platform::object_waiter_close(&w->os);
     delete w;
-    owner_.log().log(TPOOL_LOG_WARN, "tpool_wait_start: the OS refused to start a waiter thread");
+    owner_.log().log(TPOOL_LOG_WARN,
+                     "tpool_object_wait_start: the OS refused to start a waiter thread");
     return TPOOL_E_THREAD_START;
   }
   waiters_[waiter_count_++] = w;
@@ -201,7 +204,13 @@ void wait_service::waiter_main(waiter_thread &w) {
     for (size_t i = 0; i < w.count;) {
       wait_entry *e = w.slots[i];
       if (e->deadline_ns <= now) {
-        fire(w, e, TPOOL_WAIT_TIMED_OUT);  // takes slot i: look at it again
+        // One more look first: a ready object fires as such, also when its
+        // timeout passed before any pass examined it (timeout_ms 0), and
+        // on Windows, where a pass reports only the lowest ready index.
+        const platform::object_state last = platform::object_poll(e->object);
+        fire(w, e,
+             last == platform::object_state::pending ? TPOOL_OBJECT_WAIT_TIMED_OUT
+                                                     : result_of(last));  // takes slot i
       } else {
         ++i;
       }
@@ -212,7 +221,7 @@ void wait_service::waiter_main(waiter_thread &w) {
   platform::wake_all(w.armed_version);
 }
 
-void wait_service::fire(waiter_thread &w, wait_entry *e, tpool_wait_result result) {
+void wait_service::fire(waiter_thread &w, wait_entry *e, tpool_object_wait_result result) {
   remove_slot(w, e->slot);
   e->result = result;
   const tpool_status status = submit_instance(e, &wait_service::instance_run);

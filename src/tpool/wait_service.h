@@ -18,7 +18,7 @@
 //    same object (WaitForMultipleObjects refuses duplicates).
 //  - After a cancel unlinked a wait from its waiter, the cancelling thread
 //    waits (settle_unlinked) until that waiter has started a new pass
-//    without the object (armed_version) or exited: when tpool_wait_cancel
+//    without the object (armed_version) or exited: when tpool_object_wait_cancel
 //    returns, tpool no longer waits on the object and the caller may close it.
 //  - No host callback runs on a waiter thread, and a waiter thread never
 //    waits for a worker, so cancellers may wait for it from anywhere.
@@ -42,7 +42,7 @@ class wait_service;
 struct waiter_thread;
 
 struct wait_entry final : trigger {
-  tpool_wait_fn fn = nullptr;
+  tpool_object_wait_fn fn = nullptr;
   intptr_t object = 0;
   uint64_t deadline_ns = tpsync::kNoDeadline;
   uint64_t id = 0;  // unique in its service
@@ -51,14 +51,15 @@ struct wait_entry final : trigger {
   size_t slot = 0;                // its index in home->slots, unless retrying
   bool retrying = false;          // fired; its instance waits for a job record
   wait_entry *retry_next = nullptr;
-  tpool_wait_result result = TPOOL_WAIT_SIGNALLED;  // why it fired; read by its instance
+  tpool_object_wait_result result =
+      TPOOL_OBJECT_WAIT_SIGNALLED;  // why it fired; read by its instance
   // Left by a cancel's unlink for its settle_unlinked (the same thread).
   waiter_thread *unlinked_from = nullptr;
   uint32_t unlinked_version = 0;
   std::atomic<bool> ran{false};  // its fn has started
 };
 
-inline wait_entry *wait_of(tpool_wait *handle) {
+inline wait_entry *wait_of(tpool_object_wait *handle) {
   return reinterpret_cast<wait_entry *>(handle);
 }
 
@@ -87,7 +88,7 @@ class wait_service final : public trigger_service {
   // desc is validated (its object is open). On TPOOL_OK *out is the new
   // wait if with_handle. TPOOL_E_SHUT_DOWN, TPOOL_E_OUT_OF_MEMORY or
   // TPOOL_E_THREAD_START otherwise.
-  tpool_status start(const tpool_wait_desc &desc, bool with_handle, wait_entry **out)
+  tpool_status start(const tpool_object_wait_desc &desc, bool with_handle, wait_entry **out)
       EXCLUDES(lock_);
 
   // Retry delay of a firing whose instance could not be submitted.
@@ -108,7 +109,7 @@ class wait_service final : public trigger_service {
   // The wait a pass saw at index with id, if it is still in w.
   static wait_entry *find_again(const waiter_thread &w, size_t index, uint64_t id,
                                 uint32_t version);
-  void fire(waiter_thread &w, wait_entry *e, tpool_wait_result result) REQUIRES(lock_);
+  void fire(waiter_thread &w, wait_entry *e, tpool_object_wait_result result) REQUIRES(lock_);
   void retry_submits(waiter_thread &w) REQUIRES(lock_);
   void log_retry(const wait_entry *e, tpool_status status) REQUIRES(lock_);
   static void TPOOL_CALL instance_run(void *context, tpool_job_info *info);

@@ -73,7 +73,7 @@ struct tracked_handle {
 // A timer or wait handle and what the session knows of it.
 struct tracked_trigger {
   tpool_timer *timer;  // one of timer and wait is set
-  tpool_wait *wait;
+  tpool_object_wait *wait;
   trigger_entry *entry;
   int32_t mode;
   bool cancelled;      // a cancel of it returned before the pool's shutdown began
@@ -341,11 +341,11 @@ class session {
     tracked_handle *h = pick_handle();
     if (h == nullptr) return;
     tpool_job_state state = static_cast<tpool_job_state>(-1);
-    FUZZ_CHECK(tpool_job_status(h->job, &state) == TPOOL_OK);
+    FUZZ_CHECK(tpool_job_get_state(h->job, &state) == TPOOL_OK);
     FUZZ_CHECK(state >= TPOOL_JOB_QUEUED && state <= TPOOL_JOB_FAILED);
     if (h->seen_final) FUZZ_CHECK(is_final(state));
     uint64_t id = 0;
-    FUZZ_CHECK(tpool_job_id(h->job, &id) == TPOOL_OK);
+    FUZZ_CHECK(tpool_job_get_id(h->job, &id) == TPOOL_OK);
     FUZZ_CHECK(id != 0);
   }
 
@@ -412,7 +412,7 @@ class session {
 
   void set_log_level() {
     const int32_t level = static_cast<int32_t>(in_.below(8));
-    const tpool_status status = tpool_set_log_level(pool_, level);
+    const tpool_status status = tpool_set_log_level(pool_, static_cast<tpool_log_level>(level));
     FUZZ_CHECK(status == (level <= TPOOL_LOG_OFF ? TPOOL_OK : TPOOL_E_INVALID_ARGUMENT));
   }
 
@@ -591,9 +591,9 @@ class session {
     const uint32_t timeout = in_.below(3) == 0 ? in_.below(3) : TPOOL_INFINITE;
     const bool keep = in_.below(4) != 0;
     trigger_entry &entry = trigger_ledger_.add(true);
-    const tpool_wait_desc desc = trigger_ledger::wait_desc(entry, object, timeout, priority);
-    tpool_wait *wait = nullptr;
-    const tpool_status status = tpool_wait_start(pool_, &desc, keep ? &wait : nullptr);
+    const tpool_object_wait_desc desc = trigger_ledger::wait_desc(entry, object, timeout, priority);
+    tpool_object_wait *wait = nullptr;
+    const tpool_status status = tpool_object_wait_start(pool_, &desc, keep ? &wait : nullptr);
     if (!valid_priority(priority)) {
       FUZZ_CHECK(status == TPOOL_E_BAD_PRIORITY);
       return;
@@ -622,8 +622,8 @@ class session {
     tracked_trigger *t = pick_trigger();
     if (t == nullptr) return;
     const int32_t wait = static_cast<int32_t>(in_.below(2));
-    const tpool_status status =
-        t->timer != nullptr ? tpool_timer_cancel(t->timer, wait) : tpool_wait_cancel(t->wait, wait);
+    const tpool_status status = t->timer != nullptr ? tpool_timer_cancel(t->timer, wait)
+                                                    : tpool_object_wait_cancel(t->wait, wait);
     if (t->timer != nullptr) {
       FUZZ_CHECK(status == TPOOL_OK || (wait == 0 && status == TPOOL_E_JOB_RUNNING));
     } else {
@@ -669,7 +669,7 @@ class session {
     tpool_timer_state state = static_cast<tpool_timer_state>(-1);
     uint64_t fired = 0;
     uint64_t skipped = 0;
-    FUZZ_CHECK(tpool_timer_query(t->timer, &state, &fired, &skipped) == TPOOL_OK);
+    FUZZ_CHECK(tpool_timer_get_state(t->timer, &state, &fired, &skipped) == TPOOL_OK);
     if (t->cancelled) {
       FUZZ_CHECK(state == TPOOL_TIMER_CANCELLED);
     } else if (shutting_down_) {
@@ -686,7 +686,7 @@ class session {
     const size_t index = in_.byte() % triggers_.size();
     tracked_trigger &t = triggers_[index];
     const tpool_status status =
-        t.timer != nullptr ? tpool_timer_release(t.timer) : tpool_wait_release(t.wait);
+        t.timer != nullptr ? tpool_timer_release(t.timer) : tpool_object_wait_release(t.wait);
     FUZZ_CHECK(status == TPOOL_OK);
     released_.push_back(t);
     triggers_[index] = triggers_.back();
@@ -745,7 +745,7 @@ class session {
     FUZZ_CHECK(ended <= totals.accepted + plain_jobs_ + instances + loop_jobs);
     for (tpool_job *job : plain_handles_) {
       tpool_job_state state = TPOOL_JOB_QUEUED;
-      FUZZ_CHECK(tpool_job_status(job, &state) == TPOOL_OK);
+      FUZZ_CHECK(tpool_job_get_state(job, &state) == TPOOL_OK);
       FUZZ_CHECK(is_final(state));
     }
     const bool release_first = in_.below(2) == 0;
@@ -768,8 +768,8 @@ class session {
 
   void release_all() {
     for (tracked_trigger &t : triggers_) {
-      FUZZ_CHECK((t.timer != nullptr ? tpool_timer_release(t.timer) : tpool_wait_release(t.wait)) ==
-                 TPOOL_OK);
+      FUZZ_CHECK((t.timer != nullptr ? tpool_timer_release(t.timer)
+                                     : tpool_object_wait_release(t.wait)) == TPOOL_OK);
     }
     triggers_.clear();
     for (tracked_handle &h : handles_) FUZZ_CHECK(tpool_job_release(h.job) == TPOOL_OK);

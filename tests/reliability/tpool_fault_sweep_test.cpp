@@ -145,7 +145,7 @@ void run_workload(job_ledger &ledger, bool cancel_mode) {
   // threads, and the job record each firing takes.
   trigger_ledger triggers;
   std::vector<tpool_timer *> timers;
-  std::vector<tpool_wait *> waits;
+  std::vector<tpool_object_wait *> waits;
   const auto start_timer = [&](int32_t mode, uint32_t delay_ms, uint32_t period_ms) {
     trigger_entry &entry = triggers.add(mode == TPOOL_TIMER_ONCE);
     const tpool_timer_desc desc =
@@ -161,11 +161,11 @@ void run_workload(job_ledger &ledger, bool cancel_mode) {
   test_support::os_event signalled, silent;
   const auto start_wait = [&](intptr_t object, uint32_t timeout_ms) {
     trigger_entry &entry = triggers.add(true);
-    const tpool_wait_desc desc = trigger_ledger::wait_desc(entry, object, timeout_ms, 0);
-    tpool_wait *wait = nullptr;
-    const tpool_status status = tpool_wait_start(pool, &desc, &wait);
+    const tpool_object_wait_desc desc = trigger_ledger::wait_desc(entry, object, timeout_ms, 0);
+    tpool_object_wait *wait = nullptr;
+    const tpool_status status = tpool_object_wait_start(pool, &desc, &wait);
     EXPECT_TRUE(is_one_of(status, {TPOOL_OK, TPOOL_E_OUT_OF_MEMORY, TPOOL_E_THREAD_START}))
-        << "tpool_wait_start: " << tpool_status_string(status);
+        << "tpool_object_wait_start: " << tpool_status_string(status);
     entry.accepted = status == TPOOL_OK;
     if (entry.accepted) waits.push_back(wait);
     return entry.accepted ? &entry : nullptr;
@@ -219,7 +219,7 @@ void run_workload(job_ledger &ledger, bool cancel_mode) {
   EXPECT_EQ(ledger.verify(), "") << "after destroy";
   // Timer and wait handles outlive the pool too.
   for (tpool_timer *timer : timers) EXPECT_EQ(tpool_timer_release(timer), TPOOL_OK);
-  for (tpool_wait *wait : waits) EXPECT_EQ(tpool_wait_release(wait), TPOOL_OK);
+  for (tpool_object_wait *wait : waits) EXPECT_EQ(tpool_object_wait_release(wait), TPOOL_OK);
   EXPECT_EQ(triggers.verify(true), "") << "after destroy";
 }
 
@@ -496,9 +496,9 @@ TEST(TpoolTriggerFault, AWaitFiringWithoutAJobRecordIsRetriedAndLogged) {
   test_support::os_event event;
   trigger_ledger triggers;
   trigger_entry &entry = triggers.add(true);
-  const tpool_wait_desc desc =
+  const tpool_object_wait_desc desc =
       trigger_ledger::wait_desc(entry, event.object(), TPOOL_INFINITE, TPOOL_PRIORITY_LOW);
-  ASSERT_EQ(tpool_wait_start(pool, &desc, nullptr), TPOOL_OK);
+  ASSERT_EQ(tpool_object_wait_start(pool, &desc, nullptr), TPOOL_OK);
   entry.accepted = true;
   ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_ALLOCATION, 1), TPOOL_OK);
   ASSERT_TRUE(event.signal());
@@ -508,7 +508,7 @@ TEST(TpoolTriggerFault, AWaitFiringWithoutAJobRecordIsRetriedAndLogged) {
   }
   EXPECT_EQ(tpool_testing_fault_injected(TPOOL_TESTING_FAULT_ALLOCATION), 1u);
   EXPECT_EQ(entry.runs.load(), 1);
-  EXPECT_EQ(entry.last_result.load(), TPOOL_WAIT_SIGNALLED);
+  EXPECT_EQ(entry.last_result.load(), TPOOL_OBJECT_WAIT_SIGNALLED);
   EXPECT_EQ(tpool_destroy(pool), TPOOL_OK);
   EXPECT_EQ(triggers.verify(true), "");
   std::lock_guard<std::mutex> guard(log.lock);

@@ -91,7 +91,7 @@ void TPOOL_CALL call_back_into_pool(void *context, tpool_job_info *) {
   probe.worker_stats_status = tpool_get_worker_stats(probe.pool, workers, 4, &count);
   probe.log_level_status = tpool_set_log_level(probe.pool, TPOOL_LOG_ERROR);
   tpool_job_state state = TPOOL_JOB_QUEUED;
-  probe.own_status = tpool_job_status(probe.own_handle, &state);
+  probe.own_status = tpool_job_get_state(probe.own_handle, &state);
   probe.own_state = state;
   probe.own_cancel_status = tpool_job_cancel(probe.own_handle);
   // Releasing the own handle from inside the job is legal: the job keeps

@@ -20,7 +20,7 @@
 namespace reliability {
 
 struct trigger_entry {
-  bool accepted = false;     // tpool_timer_start / tpool_wait_start returned TPOOL_OK
+  bool accepted = false;     // tpool_timer_start / tpool_object_wait_start returned TPOOL_OK
   bool single_shot = false;  // a wait, or a ONCE timer never re-armed: at most one instance
   std::atomic<int> runs{0};
   std::atomic<int> completions{0};
@@ -37,7 +37,7 @@ extern "C" inline void TPOOL_CALL trigger_ledger_run(void *context, tpool_job_in
 }
 
 extern "C" inline void TPOOL_CALL trigger_ledger_run_wait(void *context, tpool_job_info *info,
-                                                          tpool_wait_result result) {
+                                                          tpool_object_wait_result result) {
   static_cast<trigger_entry *>(context)->last_result.store(result, std::memory_order_relaxed);
   trigger_ledger_run(context, info);
 }
@@ -80,10 +80,10 @@ class trigger_ledger {
     desc.priority = priority;
     return desc;
   }
-  static tpool_wait_desc wait_desc(trigger_entry &entry, intptr_t object, uint32_t timeout_ms,
-                                   int32_t priority) {
-    tpool_wait_desc desc;
-    tpool_wait_desc_init(&desc);
+  static tpool_object_wait_desc wait_desc(trigger_entry &entry, intptr_t object,
+                                          uint32_t timeout_ms, int32_t priority) {
+    tpool_object_wait_desc desc;
+    tpool_object_wait_desc_init(&desc);
     desc.fn = &trigger_ledger_run_wait;
     desc.context = &entry;
     desc.on_complete = &trigger_ledger_completed;

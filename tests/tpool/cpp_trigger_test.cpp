@@ -78,11 +78,12 @@ TEST(CppWait, WaitForPassesTheResultAndFreesTheCallable) {
   test_support::os_event event;
   auto alive = std::make_shared<int>(0);
   std::atomic<int> result{-1};
-  tpool::object_wait wait = tpool::wait_for(pool, event.object(), TPOOL_INFINITE,
-                                            [alive, &result](tpool_wait_result r) { result = r; });
+  tpool::object_wait wait =
+      tpool::wait_for(pool, event.object(), TPOOL_INFINITE,
+                      [alive, &result](tpool_object_wait_result r) { result = r; });
   ASSERT_TRUE(event.signal());
   ASSERT_TRUE(eventually([&] { return alive.use_count() == 1; }));
-  EXPECT_EQ(result.load(), TPOOL_WAIT_SIGNALLED);
+  EXPECT_EQ(result.load(), TPOOL_OBJECT_WAIT_SIGNALLED);
   EXPECT_EQ(wait.cancel(), TPOOL_E_JOB_FINISHED);
 }
 
@@ -90,9 +91,9 @@ TEST(CppWait, ACancelledWaitNeverCallsItsCallable) {
   tpool::pool pool(small_config(1));
   test_support::os_event event;
   std::atomic<int> calls{0};
-  tpool::object_wait wait =
-      tpool::wait_for(pool, event.object(), TPOOL_INFINITE,
-                      [&calls](tpool::running_job &, tpool_wait_result) { calls.fetch_add(1); });
+  tpool::object_wait wait = tpool::wait_for(
+      pool, event.object(), TPOOL_INFINITE,
+      [&calls](tpool::running_job &, tpool_object_wait_result) { calls.fetch_add(1); });
   EXPECT_EQ(wait.cancel(), TPOOL_OK);
   ASSERT_TRUE(event.signal());
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -102,7 +103,7 @@ TEST(CppWait, ACancelledWaitNeverCallsItsCallable) {
 TEST(CppWait, AnObjectThatIsNotOpenThrowsInvalidArgument) {
   tpool::pool pool(small_config(1));
   try {
-    tpool::wait_for(pool, -1, 10, [](tpool_wait_result) {});
+    tpool::wait_for(pool, -1, 10, [](tpool_object_wait_result) {});
     ADD_FAILURE() << "wait_for did not throw";
   } catch (const tpool::error &error) {
     EXPECT_EQ(error.status(), TPOOL_E_INVALID_ARGUMENT);

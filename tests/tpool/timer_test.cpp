@@ -392,7 +392,7 @@ TEST(TimerRelease, AReleasedHandleIsRejectedWhileItsInstanceStillRuns) {
   ASSERT_TRUE(probe.wait_inside());
   ASSERT_EQ(tpool_timer_release(timer), TPOOL_OK);
   EXPECT_EQ(tpool_timer_release(timer), TPOOL_E_INVALID_HANDLE);
-  EXPECT_EQ(tpool_timer_query(timer, nullptr, nullptr, nullptr), TPOOL_E_INVALID_HANDLE);
+  EXPECT_EQ(tpool_timer_get_state(timer, nullptr, nullptr, nullptr), TPOOL_E_INVALID_HANDLE);
   EXPECT_EQ(probe.retires.load(), 0);
   probe.hold.store(false);
   EXPECT_TRUE(eventually([&] { return probe.retires.load() == 1; }));
@@ -516,7 +516,7 @@ TEST(TimerStress, EveryTimerRetiresOnceAndEveryInstanceHasOneOutcome) {
         }
         // After a cancel with wait nothing of it is in flight: fired is final.
         EXPECT_EQ(tpool_timer_cancel(timer, 1), TPOOL_OK);
-        tpool_timer_query(timer, nullptr, &fired[index], nullptr);
+        tpool_timer_get_state(timer, nullptr, &fired[index], nullptr);
         EXPECT_EQ(tpool_timer_release(timer), TPOOL_OK);
       }
     });

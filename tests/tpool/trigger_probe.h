@@ -78,7 +78,8 @@ struct trigger_probe {
   static void TPOOL_CALL run(void *context, tpool_job_info *info) {
     static_cast<trigger_probe *>(context)->enter(info);
   }
-  static void TPOOL_CALL run_wait(void *context, tpool_job_info *info, tpool_wait_result result) {
+  static void TPOOL_CALL run_wait(void *context, tpool_job_info *info,
+                                  tpool_object_wait_result result) {
     trigger_probe *probe = static_cast<trigger_probe *>(context);
     probe->last_result.store(result);
     probe->enter(info);
@@ -127,11 +128,11 @@ inline tpool_timer_desc timer_desc_for(trigger_probe *probe, int32_t mode, uint3
   return desc;
 }
 
-inline tpool_wait_desc wait_desc_for(trigger_probe *probe, intptr_t object,
-                                     uint32_t timeout_ms = TPOOL_INFINITE,
-                                     int32_t priority = TPOOL_PRIORITY_MEDIUM) {
-  tpool_wait_desc desc;
-  tpool_wait_desc_init(&desc);
+inline tpool_object_wait_desc wait_desc_for(trigger_probe *probe, intptr_t object,
+                                            uint32_t timeout_ms = TPOOL_INFINITE,
+                                            int32_t priority = TPOOL_PRIORITY_MEDIUM) {
+  tpool_object_wait_desc desc;
+  tpool_object_wait_desc_init(&desc);
   desc.fn = &trigger_probe::run_wait;
   desc.context = probe;
   desc.on_complete = &trigger_probe::complete;
@@ -144,17 +145,17 @@ inline tpool_wait_desc wait_desc_for(trigger_probe *probe, intptr_t object,
 
 inline tpool_timer_state timer_state(const tpool_timer *timer) {
   tpool_timer_state state = static_cast<tpool_timer_state>(-1);
-  tpool_timer_query(timer, &state, nullptr, nullptr);
+  tpool_timer_get_state(timer, &state, nullptr, nullptr);
   return state;
 }
 inline uint64_t timer_fired(const tpool_timer *timer) {
   uint64_t fired = 0;
-  tpool_timer_query(timer, nullptr, &fired, nullptr);
+  tpool_timer_get_state(timer, nullptr, &fired, nullptr);
   return fired;
 }
 inline uint64_t timer_skipped(const tpool_timer *timer) {
   uint64_t skipped = 0;
-  tpool_timer_query(timer, nullptr, nullptr, &skipped);
+  tpool_timer_get_state(timer, nullptr, nullptr, &skipped);
   return skipped;
 }
 
