@@ -21,35 +21,14 @@
 #   TPOOL_TEST_PRESETS="linux-debug mingw-x64-release"  run only these presets
 #   TPOOL_TEST_SKIP_EXTRAS=1                             skip fuzz/soak/publisher/page
 set -uo pipefail
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$repo" || exit 1
-export PATH="$PATH:$HOME/.dotnet/tools"
-jobs="${TPOOL_TEST_JOBS:-2}"
+# shellcheck source=lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+summary_label="tools/test.sh:"
 
 started=$(date +%s)
-passed=0
-failed=0
-skipped=0
-summary=()
-
-note() { printf '\n==== %s ====\n' "$*"; }
-record() {  # record <suite> <exit code> <detail>
-  if [ "$2" -eq 0 ]; then
-    passed=$((passed + 1)); summary+=("PASS  $1  $3")
-  else
-    failed=$((failed + 1)); summary+=("FAIL  $1  $3")
-  fi
-}
-skip() {  # skip <suite> <reason>
-  skipped=$((skipped + 1)); summary+=("SKIP  $1  $2")
-}
 
 note "dependencies"
-if ! tools/deps.sh; then
-  echo "tools/deps.sh failed" >&2
-  echo "tools/test.sh: 0 passed, 1 failed, 0 skipped"
-  exit 1
-fi
+tools/deps.sh || abort "tools/deps.sh failed"
 
 # 32-bit Windows programs need 32-bit Wine, which needs a kernel that runs
 # 32-bit ELF programs. Probe instead of assuming.
@@ -114,6 +93,5 @@ if [ -z "${TPOOL_TEST_SKIP_EXTRAS:-}" ]; then
 fi
 
 note "summary ($(( $(date +%s) - started )) s)"
-printf '%s\n' "${summary[@]}"
-echo "tools/test.sh: $passed passed, $failed failed, $skipped skipped"
-[ "$failed" -eq 0 ]
+results
+summary
