@@ -91,7 +91,7 @@ for platform in "${platforms[@]}"; do
   # Single quotes on purpose: $env:... is PowerShell's.
   # shellcheck disable=SC2016
   TPOOL_SUMMARY_JSON="$json" pwsh -NoProfile -NonInteractive -Command '
-    Import-Module ./tools/publisher/TpoolPublisher.psm1
+    Import-Module ./tools/publisher/TpoolPublisher.psd1
     Get-TpoolSummary -JsonPath $env:TPOOL_SUMMARY_JSON |
       Select-Object Scenario, MedianTasksPerS, RatioToBaseline, BestPeer, RatioToBestPeer, RsdPct |
       Format-Table -AutoSize | Out-String -Width 200 | Write-Host'

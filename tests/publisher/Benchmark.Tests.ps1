@@ -56,6 +56,7 @@ BeforeAll {
             ResultsRoot = $script:results; BenchCommand = $benchCommand
         }
         if ($Extra -contains '-Quick') { $parameters.Quick = $true }
+        if ($Extra -contains '-WhatIf') { $parameters.WhatIf = $true }
         $index = [array]::IndexOf($Extra, '-TimeoutSeconds')
         if ($index -ge 0) { $parameters.TimeoutSeconds = [int]$Extra[$index + 1] }
         # In this process (a script's 'exit' ends only the script): one pwsh start fewer per test.
@@ -74,7 +75,7 @@ Describe 'Benchmark.ps1 -Publish' {
         # The "previous capture": published by the real publisher code from an older fixture.
         $previous = Join-Path $work 'previous'
         New-FixtureCapture -OutDir $previous -CapturedUtc '2026-01-01T00:00:00Z'
-        Import-Module (Join-Path $repo 'tools/publisher/TpoolPublisher.psm1') -Force
+        Import-Module (Join-Path $repo 'tools/publisher/TpoolPublisher.psd1') -Force
         Publish-TpoolCapture -ResultsDir $previous -AssetsDir $assets
         $script:before = Get-AssetHashes $assets
     }
@@ -99,6 +100,15 @@ Describe 'Benchmark.ps1 -Publish' {
             $captures = Read-DataScript (Join-Path $assets 'benchmark-data.js')
             @($captures.Keys) | Should -Be @('x64')
             $captures['x64'] | Should -BeExactly (Get-Content -Raw (Join-Path $fixture 'benchmarks.json')).Trim()
+        }
+
+        It 'with -WhatIf checks the capture and says so, but publishes nothing' {
+            New-FixtureCapture -OutDir $fixture -CapturedUtc '2026-12-02T12:00:00Z'
+            $result = Invoke-Publisher -Extra @('-WhatIf')
+            $result.ExitCode | Should -Be 0 -Because $result.Output
+            $result.Output | Should -Match 'All gates passed'
+            $result.Output | Should -Match 'Not published'
+            Get-AssetHashes $assets | Should -Be $before
         }
 
         It 'accepts a -Quick run whose rows equal the count bench declared' {

@@ -3,7 +3,7 @@
 
 BeforeAll {
     $repo = (Resolve-Path (Join-Path $PSScriptRoot '../..')).ProviderPath
-    Import-Module (Join-Path $repo 'tools/publisher/TpoolPublisher.psm1') -Force
+    Import-Module (Join-Path $repo 'tools/publisher/TpoolPublisher.psd1') -Force
     . (Join-Path $PSScriptRoot 'FixtureCapture.ps1')
 }
 

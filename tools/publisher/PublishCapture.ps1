@@ -97,23 +97,31 @@ function Publish-TpoolCapture {
     captures are read, never written. Publishing the x64 capture into
     RepoRoot's own assets/ folder also rewrites the targets table of
     docs/measurement-notes.md from it (TargetsTable.ps1).
+    With -WhatIf nothing is created, moved or written; -Confirm asks first.
     .PARAMETER Platform
     x64, Win32 or linux-x64; default: the capture's own 'platform' field.
     #>
-    [CmdletBinding()]
+    [CmdletBinding(SupportsShouldProcess = $true)]
     param(
         [Parameter(Mandatory = $true)][string]$ResultsDir,
         [Parameter(Mandatory = $true)][string]$AssetsDir,
         [ValidateSet('x64', 'Win32', 'linux-x64')][string]$Platform,
         [string]$RepoRoot
     )
-    if (-not (Test-Path -LiteralPath $AssetsDir)) { [void](New-Item -ItemType Directory -Path $AssetsDir) }
-    $AssetsDir = (Resolve-Path -LiteralPath $AssetsDir).ProviderPath
     $ResultsDir = (Resolve-Path -LiteralPath $ResultsDir).ProviderPath
     $jsonText = [System.IO.File]::ReadAllText((Join-Path $ResultsDir 'benchmarks.json'))
     if (-not $Platform) { $Platform = Get-TpoolProperty ($jsonText | ConvertFrom-Json) 'platform' }
     if ($script:TpoolPublishedPlatforms -notcontains $Platform) { throw "Cannot publish a capture of platform '$Platform'." }
+    # Against PowerShell's location, as Resolve-Path would, though the folder may not exist yet.
+    $AssetsDir = $ExecutionContext.SessionState.Path.GetUnresolvedProviderPathFromPSPath($AssetsDir)
     $captureDir = Get-TpoolCaptureDir -AssetsDir $AssetsDir -Platform $Platform
+    if (-not $PSCmdlet.ShouldProcess($captureDir, "Publish the $Platform capture of $ResultsDir (benchmarks.json, native-runs.csv, benchmark-data.js)")) {
+        return
+    }
+    # The publish as a whole was confirmed: the item cmdlets below must not ask one by one.
+    $ConfirmPreference = 'None'
+    if (-not (Test-Path -LiteralPath $AssetsDir)) { [void](New-Item -ItemType Directory -Path $AssetsDir) }
+    $AssetsDir = (Resolve-Path -LiteralPath $AssetsDir).ProviderPath
     if (-not (Test-Path -LiteralPath $captureDir)) { [void](New-Item -ItemType Directory -Path $captureDir) }
 
     $parent = Split-Path -Parent $AssetsDir
