@@ -3,7 +3,7 @@
 lists of native-runs.csv columns the other languages need:
   - tools/publisher/CsvColumns.ps1, dot-sourced by the publisher module: the
     header its gates require and the columns they compare as text;
-  - docs/csv-columns.js, loaded by docs/index.html before page.js: the
+  - docs/page/csv-columns.js, loaded by docs/index.html before the page: the
     observation table's column order and which columns sort as text.
 
     tools/gen_csv_columns.py          rewrite them
@@ -16,7 +16,7 @@ import sys
 REPO = pathlib.Path(__file__).resolve().parent.parent
 HEADER = REPO / "bench/harness/csv_columns.h"
 POWERSHELL = REPO / "tools/publisher/CsvColumns.ps1"
-JAVASCRIPT = REPO / "docs/csv-columns.js"
+JAVASCRIPT = REPO / "docs/page/csv-columns.js"
 
 LIST = re.compile(r"#define BENCH_CSV_COLUMNS\(COLUMN\)(?P<body>(?:[^\n]*\\\n)*[^\n]*)")
 COLUMN = re.compile(r"COLUMN\((?P<name>\w+),\s*(?P<kind>\w+)\)")

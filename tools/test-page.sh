@@ -14,6 +14,8 @@
 #                         only); default: build/linux-debug or build/mingw-x64-release
 #                         (tools/test.sh built them) when it has bench, else bench
 #                         is built in build/page-<platform>
+#   TPOOL_PAGE_PUBLISHED=1  test the page on the captures published in assets/
+#                         instead (no bench run): the page a reader opens today
 set -uo pipefail
 # shellcheck source=lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -30,7 +32,13 @@ mkdir -p "$scratch/assets"
 cp -R "$repo/docs" "$scratch/docs"
 cp -R "$repo/assets/vendor" "$scratch/assets/vendor"
 
-for platform in "${platforms[@]}"; do
+if [ "${TPOOL_PAGE_PUBLISHED:-0}" = "1" ]; then
+  echo "test-page: the captures published in assets/"
+  rm -rf "$scratch/assets"
+  cp -R "$repo/assets" "$scratch/assets"
+  platforms=()
+fi
+for platform in ${platforms[@]+"${platforms[@]}"}; do
   publish_args=(-Platform "$platform" -Quick -Publish -AssetsDir "$scratch/assets" -TimeoutSeconds 600)
   build_dir="${TPOOL_PAGE_BUILD_DIR:-}"
   if [ -z "$build_dir" ]; then
