@@ -31,8 +31,7 @@
         (get(data, 'methodology.rsd_warning_pct') || '?') + '% RSD threshold (marked \u26A0): treat their medians with care.'
       ]));
     }
-    var observations = data.observations || [];
-    var referenceRows = observations.filter(function (o) { return o.suite === 'reference'; }).length;
+    var rows = data.rows || {};
     var facts = [
       ['Captured (UTC)', data.captured_utc],
       ['Platform', data.platform],
@@ -51,8 +50,8 @@
       ['Stable mode', env.stable_mode ? 'yes' : 'no'],
       ['Cache-line hand-off', handoffText(env.cache_line_handoff_ns)],
       ['Pools measured', poolsOf(data).filter(function (pool) { return pool !== 'inline'; }).map(function (pool) { return pool + fifoNote(data, pool); }).join(', ')],
-      ['Rows', referenceRows + ' reference rows (expected ' + (get(data, 'expected_rows.reference') || '?') + '), ' +
-        observations.length + ' in total, every one validated']
+      ['Rows', (isNumber(rows.reference) ? rows.reference : '?') + ' reference rows (expected ' + (get(data, 'expected_rows.reference') || '?') + '), ' +
+        (isNumber(rows.total) ? rows.total : '?') + ' in total, every one validated']
     ];
     var list = el('dl', { className: 'facts capture-facts', id: ctx.prefix + 'capture-facts' });
     facts.forEach(function (fact) {
@@ -65,7 +64,7 @@
       el('a', { className: 'download-csv', href: folder + 'native-runs.csv', download: true, text: 'native-runs.csv' }),
       ' (one row per measured repetition), ',
       el('a', { className: 'download-json', href: folder + 'benchmarks.json', download: true, text: 'benchmarks.json' }),
-      ' (environment, summaries, observations).'
+      ' (environment, summaries, every repetition, the source manifest).'
     ] : ['This platform has no download folder known to this page.']);
     return section(ctx, 'capture', 'This capture', [banners, list, downloads]);
   }

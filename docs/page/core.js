@@ -16,9 +16,6 @@ window.TpoolPage = {};
 (function (T) {
   'use strict';
 
-  var CSV_COLUMNS = window.TPOOL_CSV_COLUMNS.map(function (column) { return column.name; });
-  var TEXT_COLUMNS = {};
-  window.TPOOL_CSV_COLUMNS.forEach(function (column) { if (column.text) TEXT_COLUMNS[column.name] = true; });
 
   // Tabs: the two captures tools/bench.sh publishes always have a tab (saying
   // so when nothing is published for it); any other published platform too.
@@ -195,8 +192,6 @@ window.TpoolPage = {};
   T.fifoNote = fifoNote;
   T.scenarioEntry = scenarioEntry;
   T.isPoolScenario = isPoolScenario;
-  T.CSV_COLUMNS = CSV_COLUMNS;
-  T.TEXT_COLUMNS = TEXT_COLUMNS;
   T.PLATFORM_ORDER = PLATFORM_ORDER;
   T.ALWAYS_SHOWN = ALWAYS_SHOWN;
   T.PLATFORM_LABELS = PLATFORM_LABELS;

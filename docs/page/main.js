@@ -8,7 +8,7 @@
     renderCapture = T.renderCapture, renderBestPeer = T.renderBestPeer, renderReference = T.renderReference,
     renderExtended = T.renderExtended, renderThroughputCharts = T.renderThroughputCharts,
     renderLatency = T.renderLatency, renderProbes = T.renderProbes,
-    renderObservations = T.renderObservations, renderMethodology = T.renderMethodology;
+    renderMethodology = T.renderMethodology;
 
   // ---- tabs and panels --------------------------------------------------------
 
@@ -32,7 +32,7 @@
     page.charts[platform] = {};
     page.emptyCharts[platform] = [];
     [renderCapture, renderBestPeer, renderReference, renderThroughputCharts, renderLatency, renderProbes,
-      renderExtended, renderObservations, renderMethodology].forEach(function (render) { panel.appendChild(render(ctx)); });
+      renderExtended, renderMethodology].forEach(function (render) { panel.appendChild(render(ctx)); });
     return ctx;
   }
 
@@ -60,7 +60,7 @@
     if (!captures || typeof captures !== 'object') captures = {};
     var published = Object.keys(captures).filter(function (platform) {
       var data = captures[platform];
-      return data && typeof data === 'object' && Array.isArray(data.observations);
+      return data && typeof data === 'object' && Array.isArray(data.scenarios);
     });
     if (published.length === 0) {
       byId('no-capture').hidden = false;

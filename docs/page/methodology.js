@@ -1,8 +1,7 @@
 /* How the capture was measured, and its source manifest. */
 (function (T) {
   'use strict';
-  var el = T.el, isNumber = T.isNumber, textCell = T.textCell, buildTable = T.buildTable,
-    section = T.section;
+  var el = T.el, isNumber = T.isNumber, section = T.section;
 
   // ---- methodology and sources ----------------------------------------------
 
@@ -27,19 +26,18 @@
       list.appendChild(el('dt', { text: fact[0] }));
       list.appendChild(el('dd', { text: String(fact[1]) }));
     });
-    var sources = data.sources || [];
-    var sourceBody = sources.length === 0 ? el('p', { text: 'The capture lists no source files.' })
-      : buildTable(sources.length + ' files, by path relative to the repository', [
-        { label: 'Path', text: true, cell: function (s) { return textCell(s.path); } },
-        { label: 'SHA-256', text: true, cell: function (s) { return s.sha256 ? { text: s.sha256, value: s.sha256, className: 'text' } : { text: 'missing at run time', className: 'na text' }; } }
-      ], sources, { id: ctx.prefix + 'table-sources' });
+    var sources = data.sources || {};
+    var sourceText = isNumber(sources.files)
+      ? 'bench hashed ' + sources.files + ' source files (SHA-256, by path relative to the repository)' +
+        (sources.missing ? ', ' + sources.missing + ' of them missing at run time' : '') + '; benchmarks.json lists them.'
+      : 'The capture lists no source files.';
     return section(ctx, 'methodology', 'How this was measured', [
       el('p', { text: 'Each scenario runs validated warm-ups that are discarded, then the measured repetitions, each on a fresh pool ' +
         'whose workers are all idle before the clock starts. Every task is checked after shutdown (accepted, executed, completed ' +
         'and succeeded exactly once, never cancelled, expected checksum); a repetition that fails any check produces no row, and ' +
         'the publisher refuses a capture with a missing or unvalidated row.' }),
       list,
-      el('details', null, [el('summary', { text: 'Measured sources (SHA-256)' }), sourceBody])
+      el('p', { className: 'sources', text: sourceText })
     ]);
   }
 

@@ -94,12 +94,12 @@ Describe 'Benchmark.ps1 -Publish' {
             (Get-FileHash (Join-Path $assets 'native-runs.csv')).Hash | Should -Be (Get-FileHash (Join-Path $fixture 'native-runs.csv')).Hash
         }
 
-        It 'writes benchmark-data.js with the same JSON assigned to window.TPOOL_CAPTURES[''x64'']' {
+        It 'writes benchmark-data.js with the page''s view of the capture assigned to window.TPOOL_CAPTURES[''x64'']' {
             New-FixtureCapture -OutDir $fixture
             $null = Invoke-Publisher
             $captures = Read-DataScript (Join-Path $assets 'benchmark-data.js')
             @($captures.Keys) | Should -Be @('x64')
-            $captures['x64'] | Should -BeExactly (Get-Content -Raw (Join-Path $fixture 'benchmarks.json')).Trim()
+            $captures['x64'] | Should -BeExactly (ConvertTo-TpoolPageData -JsonText (Get-Content -Raw (Join-Path $fixture 'benchmarks.json')))
         }
 
         It 'with -WhatIf checks the capture and says so, but publishes nothing' {
@@ -226,13 +226,13 @@ Describe 'Benchmark.ps1 -Publish' {
             ((Get-FileHash (Join-Path $assets 'benchmarks.json')).Hash + (Get-FileHash (Join-Path $assets 'native-runs.csv')).Hash) | Should -Be $x64Before
         }
 
-        It 'writes benchmark-data.js with both captures as separate objects, x64 first, each exactly as published' {
+        It 'writes benchmark-data.js with both captures as separate objects, x64 first, each the view of what is published' {
             New-FixtureCapture -OutDir $linuxFixture -Platform 'linux-x64'
             $null = Invoke-Publisher -Platform 'linux-x64' -Fixture $linuxFixture
             $captures = Read-DataScript (Join-Path $assets 'benchmark-data.js')
             @($captures.Keys) | Should -Be @('x64', 'linux-x64')
-            $captures['x64'] | Should -BeExactly (Get-Content -Raw (Join-Path $assets 'benchmarks.json')).Trim()
-            $captures['linux-x64'] | Should -BeExactly (Get-Content -Raw (Join-Path $assets 'linux-x64/benchmarks.json')).Trim()
+            $captures['x64'] | Should -BeExactly (ConvertTo-TpoolPageData -JsonText (Get-Content -Raw (Join-Path $assets 'benchmarks.json')))
+            $captures['linux-x64'] | Should -BeExactly (ConvertTo-TpoolPageData -JsonText (Get-Content -Raw (Join-Path $assets 'linux-x64/benchmarks.json')))
             ($captures['linux-x64'] | ConvertFrom-Json).platform | Should -Be 'linux-x64'
             $captures['x64'] | Should -Match '"captured_utc":\s*"2026-01-01T00:00:00Z"'
         }

@@ -53,7 +53,8 @@ Describe 'TpoolPublisher.psd1' {
 
 Describe 'Functions that write files support -WhatIf and -Confirm' {
     It '<Name> takes -WhatIf and -Confirm' -ForEach @(
-        @{ Name = 'Publish-TpoolCapture' }, @{ Name = 'Update-TpoolTargetsTable' }, @{ Name = 'Invoke-TpoolBuild' }
+        @{ Name = 'Publish-TpoolCapture' }, @{ Name = 'Update-TpoolTargetsTable' }, @{ Name = 'Invoke-TpoolBuild' },
+        @{ Name = 'Update-TpoolBenchmarkData' }
     ) {
         $command = Get-Command $Name
         $command.Parameters.ContainsKey('WhatIf') | Should -BeTrue
@@ -96,6 +97,16 @@ Describe 'Functions that write files support -WhatIf and -Confirm' {
             Get-TreeHashes $work | Should -Be $before
             Update-TpoolTargetsTable -JsonPath (Join-Path $capture 'benchmarks.json') -DocPath $doc
             Get-TreeHashes $work | Should -Not -Be $before
+        }
+        It 'Update-TpoolBenchmarkData -WhatIf leaves benchmark-data.js as it is' {
+            $assets = Join-Path $work 'assets'
+            Publish-TpoolCapture -ResultsDir $capture -AssetsDir $assets
+            [System.IO.File]::WriteAllText((Join-Path $assets 'benchmark-data.js'), 'stale')
+            $before = Get-TreeHashes $work
+            Update-TpoolBenchmarkData -AssetsDir $assets -WhatIf
+            Get-TreeHashes $work | Should -Be $before
+            Update-TpoolBenchmarkData -AssetsDir $assets
+            [System.IO.File]::ReadAllText((Join-Path $assets 'benchmark-data.js')) | Should -Match '^// Generated'
         }
         It 'Invoke-TpoolBuild -WhatIf neither configures nor builds' {
             $buildDir = Join-Path $work 'build'

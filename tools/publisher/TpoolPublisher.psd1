@@ -20,8 +20,8 @@
         'Read-TpoolCapture', 'Test-TpoolExitCode', 'Test-TpoolSuccessMarker', 'Test-TpoolCaptureMetadata',
         'Test-TpoolCsvRows', 'Test-TpoolObservations', 'Test-TpoolPeerComparison', 'Test-TpoolCapture',
         'Find-TpoolLeak', 'Get-TpoolForbiddenTokens',
-        # Publishing (PublishCapture.ps1, Summary.ps1, TargetsTable.ps1)
-        'New-TpoolBenchmarkDataScript', 'Publish-TpoolCapture', 'Get-TpoolCaptureDir', 'Get-TpoolSummary',
+        # Publishing (PageData.ps1, PublishCapture.ps1, Summary.ps1, TargetsTable.ps1)
+        'ConvertTo-TpoolPageData', 'New-TpoolBenchmarkDataScript', 'Update-TpoolBenchmarkData', 'Publish-TpoolCapture', 'Get-TpoolCaptureDir', 'Get-TpoolSummary',
         'ConvertTo-TpoolTargetsMarkdown', 'Get-TpoolTargetsDocument', 'Update-TpoolTargetsTable'
     )
     CmdletsToExport      = @()
