@@ -37,11 +37,12 @@ window.TpoolPage = {};
     serial_threads: 'Native threads: one OS thread per task, created and joined serially',
     lifecycle: 'Pool lifecycle: create and shut down, no tasks'
   };
+  // One colour per pool, the same on every chart of every tab; only tpool is blue.
   var POOL_COLORS = {
-    tpool: '#2f81f7', baseline: '#d1242f', naive: '#e16f24', asio: '#0a7ea4', moodycamel: '#c93c9d',
-    win32_tp: '#8250df', tbb: '#1a7f37', thread_per_task: '#bf8700', inline: '#6e7781'
+    tpool: '#0b63ce', naive: '#e08600', asio: '#138a5b', moodycamel: '#c2408f', win32_tp: '#7a3fd1',
+    tbb: '#c43c00', baseline: '#6b7785', thread_per_task: '#9a7400', split: '#2b2f36', inline: '#8c6d55'
   };
-  var EXTRA_COLORS = ['#57606a', '#953800', '#116329', '#5a32a3'];
+  var EXTRA_COLORS = ['#5c4b8a', '#7d5a00', '#00707a', '#8a2f4f'];
   var PASS_COLOR = '#1a7f37';
   var FAIL_COLOR = '#d1242f';
   var MIXES = ['uniform', 'high90', 'low90'];
@@ -87,6 +88,19 @@ window.TpoolPage = {};
   // Microseconds: two decimals below 10 us (sub-microsecond waits stay readable), one above.
   function microsecondDigits(value) { return Math.abs(value) < 10 ? 2 : 1; }
 
+  // Decimals that show `significant` significant digits of value (at least
+  // none): 0.0004 -> 4 decimals at 1 digit, 1234.5 -> 0 at 3 digits.
+  function significantDigits(value, significant) {
+    if (!isNumber(value) || value === 0) return 0;
+    return Math.max(0, significant - 1 - Math.floor(Math.log10(Math.abs(value))));
+  }
+
+  // value with `significant` significant digits (3 unless said), grouped thousands.
+  function formatSignificant(value, significant) {
+    if (!isNumber(value)) return null;
+    return formatNumber(value, significantDigits(value, significant || 3));
+  }
+
   function get(object, path) {
     return path.split('.').reduce(function (current, key) {
       return current === null || current === undefined ? undefined : current[key];
@@ -102,6 +116,12 @@ window.TpoolPage = {};
     var text = formatNumber(value, digits);
     if (text === null) return { text: 'n/a', className: 'na' };
     return { text: text + (suffix || ''), value: value };
+  }
+
+  // A fraction shown as a percentage with 3 significant digits: 0.0004 -> 0.0400%.
+  function percentCell(fraction) {
+    if (!isNumber(fraction)) return numberCell(null);
+    return { text: formatSignificant(fraction * 100, 3) + '%', value: fraction };
   }
 
   function microsecondCell(value) {
@@ -179,6 +199,9 @@ window.TpoolPage = {};
   T.isNumber = isNumber;
   T.formatNumber = formatNumber;
   T.microsecondDigits = microsecondDigits;
+  T.significantDigits = significantDigits;
+  T.formatSignificant = formatSignificant;
+  T.percentCell = percentCell;
   T.get = get;
   T.unique = unique;
   T.numberCell = numberCell;

@@ -1,106 +1,132 @@
-/* Throughput charts: every pool side by side per scenario, and the scaling chart. */
+/* Throughput charts, per task size: the close race among the leading pools on
+ * a linear axis with each pool's min-max range as error bars, and an overview
+ * of every pool (the far-behind ones too) on a log axis. Lines join only
+ * worker counts that were measured. Then the many-producer cell. */
 (function (T) {
   'use strict';
-  var el = T.el, isNumber = T.isNumber, get = T.get, unique = T.unique, section = T.section,
-    poolColor = T.poolColor, poolsOf = T.poolsOf, MIXES = T.MIXES, chartFigure = T.chartFigure,
-    markChartEmpty = T.markChartEmpty, valueAxis = T.valueAxis, newChart = T.newChart;
+  var el = T.el, isNumber = T.isNumber, get = T.get, section = T.section, poolColor = T.poolColor,
+    chartFigure = T.chartFigure, markChartEmpty = T.markChartEmpty, setChartNote = T.setChartNote, newChart = T.newChart,
+    matrixCells = T.matrixCells, workerColumns = T.workerColumns, comparedPools = T.comparedPools, TASK_SIZES = T.TASK_SIZES;
 
-  function renderThroughputCharts(ctx) {
-    var figures = [];
-    [0, 2048].forEach(function (iterations) {
-      MIXES.forEach(function (mix) {
-        var name = 'throughput-i' + iterations + '-' + mix;
-        figures.push(chartFigure(ctx, name, 'One producer, ' + (iterations === 0 ? 'minimal tasks' : '2,048-iteration tasks') + ', ' + mix + ' mix: median tasks/s per pool'));
-        ctx.draw.push(function () { drawPoolBars(ctx, name, function (s) { return s.kind === 'throughput' && s.producers === 1 && s.iterations === iterations && s.mix === mix; }, 'workers'); });
-      });
+  // A pool is far behind when, at every worker count it was measured at, its
+  // median is below this fraction of the fastest pool's there.
+  var FAR_BEHIND = 0.25;
+
+  function sizeName(iterations) { return iterations === 0 ? 'minimal tasks' : '2,048-iteration tasks'; }
+
+  // Per pool: its result at each worker column (null where not measured).
+  function seriesOf(data, iterations) {
+    var columns = workerColumns(data);
+    var cells = matrixCells(data).filter(function (c) { return c.iterations === iterations; });
+    var order = comparedPools(data);
+    var pools = [];
+    cells.forEach(function (c) { c.pools.forEach(function (p) { if (pools.indexOf(p.pool) < 0) pools.push(p.pool); }); });
+    pools.sort(function (a, b) { return rank(order, a) - rank(order, b); });
+    var fastest = columns.map(function (col) {
+      var cell = cells.filter(function (c) { return c.workers === col.workers; })[0];
+      var rates = cell ? cell.pools.map(function (p) { return p.median; }).filter(isNumber) : [];
+      return rates.length ? Math.max.apply(null, rates) : null;
     });
-    figures.push(chartFigure(ctx, 'producers16', '16 producers, 8 workers, 2,048-iteration tasks: median tasks/s per pool and mix'));
-    ctx.draw.push(function () { drawPoolBars(ctx, 'producers16', function (s) { return s.kind === 'many_producers'; }, 'mix'); });
-    var scaling = [];
-    [0, 2048].forEach(function (iterations) {
-      var name = 'scaling-i' + iterations;
-      scaling.push(chartFigure(ctx, name, 'Every worker count measured, uniform mix, ' + (iterations === 0 ? 'minimal tasks' : '2,048-iteration tasks') + ': median tasks/s'));
-      ctx.draw.push(function () { drawScalingChart(ctx, name, iterations); });
-    });
-    return section(ctx, 'throughput-charts', 'Throughput, every pool side by side', [
-      el('p', { text: 'Each bar is one pool\u2019s median on one scenario of this capture. A logarithmic axis is used where pools differ by more than 20\u00D7.' }),
-      el('div', { className: 'chart-grid' }, figures),
-      el('div', { className: 'chart-grid' }, scaling)
-    ]);
+    return {
+      columns: columns,
+      series: pools.map(function (pool) {
+        var points = columns.map(function (col) {
+          var cell = cells.filter(function (c) { return c.workers === col.workers; })[0];
+          return cell ? cell.pools.filter(function (p) { return p.pool === pool; })[0] || null : null;
+        });
+        var measured = points.map(function (p, i) { return p && isNumber(p.median) ? i : -1; }).filter(function (i) { return i >= 0; });
+        var far = measured.length > 0 && measured.every(function (i) { return points[i].median < FAR_BEHIND * fastest[i]; });
+        return { pool: pool, points: points, far: far };
+      })
+    };
   }
 
+  function rank(order, pool) { var i = order.indexOf(pool); return i < 0 ? order.length : i; }
 
-  // Grouped bars: one group per worker count (or mix), one bar per pool.
-  function drawPoolBars(ctx, name, filter, groupBy) {
-    var data = ctx.data;
-    var chosen = (data.scenarios || []).filter(function (s) { return filter(s) && isNumber(get(s, 'tasks_per_s.median')); });
-    if (groupBy === 'workers') {
-      // The worker counts of tpool's reference cells; sweep-only counts are in the scaling chart.
-      var counts = unique(chosen.filter(function (s) { return s.pool === 'tpool' && s.suite === 'reference'; }).map(function (s) { return s.workers; }));
-      if (counts.length) chosen = chosen.filter(function (s) { return counts.indexOf(s.workers) >= 0; });
-    }
-    if (chosen.length === 0) { markChartEmpty(ctx, name, 'This capture has no scenario for this chart.'); return; }
-    var groups = unique(chosen.map(function (s) { return s[groupBy]; }));
-    if (groupBy === 'workers') groups.sort(function (a, b) { return a - b; });
-    else groups.sort(function (a, b) { return MIXES.indexOf(a) - MIXES.indexOf(b); });
-    var pools = poolsOf(data).filter(function (pool) { return chosen.some(function (s) { return s.pool === pool; }); });
-    var values = [];
-    var datasets = pools.map(function (pool, index) {
-      var color = poolColor(pool, index);
-      return {
-        label: pool, backgroundColor: color, borderColor: color,
-        data: groups.map(function (group) {
-          var match = chosen.filter(function (s) { return s.pool === pool && s[groupBy] === group; })
-            .sort(function (a, b) { return (a.suite === 'reference' ? 0 : 1) - (b.suite === 'reference' ? 0 : 1); })[0];
-          var value = match ? get(match, 'tasks_per_s.median') : null;
-          values.push(value);
-          return value;
-        })
-      };
-    });
-    newChart(ctx, name, {
-      type: 'bar',
-      data: { labels: groups.map(function (g) { return groupBy === 'workers' ? g + (g === 1 ? ' worker' : ' workers') : g; }), datasets: datasets },
-      options: { scales: { y: valueAxis(values, 'median tasks/s') }, plugins: { legend: { position: 'bottom', labels: { boxWidth: 16 } } } }
-    });
+  function lineDataset(s) {
+    var color = poolColor(s.pool, 0);
+    return {
+      label: s.pool, borderColor: color, backgroundColor: color, pointRadius: 4, pointHoverRadius: 5, tension: 0,
+      spanGaps: false,
+      data: s.points.map(function (p) { return p && isNumber(p.median) ? p.median : null; }),
+      errorBars: s.points.map(function (p) { return p && isNumber(p.min) && isNumber(p.max) ? { low: p.min, high: p.max } : null; })
+    };
   }
 
-  function drawScalingChart(ctx, name, iterations) {
-    var data = ctx.data;
-    var chosen = (data.scenarios || []).filter(function (s) {
-      return s.kind === 'throughput' && s.producers === 1 && s.iterations === iterations && s.mix === 'uniform' && isNumber(get(s, 'tasks_per_s.median'));
-    });
-    if (chosen.length === 0) { markChartEmpty(ctx, name, 'This capture has no uniform-mix throughput scenario with ' + iterations + ' iterations.'); return; }
-    var pools = poolsOf(data).filter(function (pool) { return chosen.some(function (s) { return s.pool === pool; }); });
-    var values = [];
-    var datasets = pools.map(function (pool, index) {
-      var color = poolColor(pool, index);
-      var points = {};
-      chosen.forEach(function (s) { if (s.pool === pool && (!points[s.workers] || s.suite === 'reference')) points[s.workers] = s; });
-      return {
-        label: pool, borderColor: color, backgroundColor: color, pointRadius: 3, tension: 0, showLine: true,
-        data: Object.keys(points).map(Number).sort(function (a, b) { return a - b; }).map(function (w) {
-          var y = get(points[w], 'tasks_per_s.median');
-          values.push(y);
-          return { x: w, y: y };
-        })
-      };
-    });
+  function drawRace(ctx, name, iterations, overview) {
+    var model = seriesOf(ctx.data, iterations);
+    var shown = model.series.filter(function (s) { return overview || !s.far; });
+    if (shown.length === 0) { markChartEmpty(ctx, name, 'This capture has no one-producer cell with ' + sizeName(iterations) + '.'); return; }
+    var far = model.series.filter(function (s) { return s.far; }).map(function (s) { return s.pool; });
     newChart(ctx, name, {
       type: 'line',
-      data: { datasets: datasets },
+      data: { labels: model.columns.map(function (c) { return c.label; }), datasets: shown.map(lineDataset) },
       options: {
-        interaction: { mode: 'nearest', intersect: false },
-        scales: { x: { type: 'linear', title: { display: true, text: 'workers' }, ticks: { precision: 0 } }, y: valueAxis(values, 'median tasks/s') },
+        interaction: { mode: 'index', intersect: false },
+        scales: {
+          x: { title: { display: true, text: 'workers' } },
+          y: overview
+            ? { type: 'logarithmic', title: { display: true, text: 'median tasks/s (log scale)' } }
+            : { type: 'linear', beginAtZero: true, title: { display: true, text: 'median tasks/s' } }
+        },
         plugins: { legend: { position: 'bottom', labels: { boxWidth: 16 } } }
       }
     });
+    if (!overview) {
+      setChartNote(ctx, name, far.length
+        ? 'Left out as far behind (below ' + FAR_BEHIND * 100 + '% of the fastest at every worker count measured): ' + far.join(', ') + '; the overview has them.'
+        : 'Every pool measured is in this race.');
+    }
   }
 
+  // The many-producer cell: one bar per pool, min-max as error bars.
+  function drawProducers(ctx, name) {
+    var data = ctx.data;
+    var cell = (data.comparison && Array.isArray(data.comparison.cells))
+      ? data.comparison.cells.filter(function (c) { return c.kind === 'many_producers'; })[0] : null;
+    var results = cell ? (cell.pools || []).map(function (p) { return { pool: p.pool, s: p }; })
+      : (data.scenarios || []).filter(function (s) { return s.kind === 'many_producers' && s.mix === 'uniform'; })
+        .map(function (s) { return { pool: s.pool, s: s }; });
+    results = results.filter(function (r) { return isNumber(get(r.s, 'tasks_per_s.median')); });
+    if (results.length === 0) { markChartEmpty(ctx, name, 'This capture has no many-producer cell.'); return; }
+    newChart(ctx, name, {
+      type: 'bar',
+      data: {
+        labels: results.map(function (r) { return r.pool; }),
+        datasets: [{
+          label: 'median tasks/s',
+          backgroundColor: results.map(function (r) { return poolColor(r.pool, 0); }),
+          data: results.map(function (r) { return get(r.s, 'tasks_per_s.median'); }),
+          errorBars: results.map(function (r) { return { low: get(r.s, 'tasks_per_s.min'), high: get(r.s, 'tasks_per_s.max') }; }),
+          errorBarColor: '#444'
+        }]
+      },
+      options: { scales: { y: { beginAtZero: true, title: { display: true, text: 'median tasks/s' } } }, plugins: { legend: { display: false } } }
+    });
+  }
 
+  function renderThroughputCharts(ctx) {
+    var races = [];
+    var overviews = [];
+    TASK_SIZES.forEach(function (iterations) {
+      var race = 'race-i' + iterations;
+      var overview = 'overview-i' + iterations;
+      races.push(chartFigure(ctx, race, 'One producer, ' + sizeName(iterations) + ': the leading pools, median tasks/s with min\u2013max bars'));
+      overviews.push(chartFigure(ctx, overview, 'Overview, ' + sizeName(iterations) + ': every pool (log scale)'));
+      ctx.draw.push(function () { drawRace(ctx, race, iterations, false); });
+      ctx.draw.push(function () { drawRace(ctx, overview, iterations, true); });
+    });
+    var producers = chartFigure(ctx, 'producers16', '16 producers, 8 workers, 2,048-iteration tasks: median tasks/s with min\u2013max bars');
+    ctx.draw.push(function () { drawProducers(ctx, 'producers16'); });
+    return section(ctx, 'throughput-charts', 'Throughput at each worker count', [
+      el('p', { text: 'The same cells as the matrix. Each line is one pool, each point its median over the repetitions, each bar the ' +
+        'fastest to the slowest repetition. A line joins only worker counts that were measured.' }),
+      el('div', { className: 'chart-grid' }, races),
+      el('div', { className: 'chart-grid' }, overviews.concat([producers]))
+    ]);
+  }
 
   // What the other parts of the page use.
+  T.throughputSeries = seriesOf;
   T.renderThroughputCharts = renderThroughputCharts;
-  T.drawPoolBars = drawPoolBars;
-  T.drawScalingChart = drawScalingChart;
 })(window.TpoolPage);
