@@ -757,19 +757,21 @@ TEST(StatusContract, EveryPrioqStatusTheHeaderListsIsProducedByItsFunction) {
   // Full: fill the rest of the capacity, in LOW, which also makes it grow.
   std::vector<prioq_item> fill(1000 - 3, prioq_item{&value, 2});
 #if defined(TPOOL_FAULT_INJECTION)
-  // The LOW level's first ring holds 256 cells; a batch past it must grow.
+  // A batch this large is past any first ring: it must grow one.
   ASSERT_EQ(prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, 1), PRIOQ_OK);
   c.expect("prioq_push_batch", prioq_push_batch(queue, fill.data(), fill.size()),
            PRIOQ_E_OUT_OF_MEMORY);
   prioq_testing_fault_reset();
-  // HIGH holds 1 item; 255 more fill its first ring, so the next push must grow it.
-  std::vector<prioq_item> ring_full(255, prioq_item{&value, 0});
-  ASSERT_EQ(prioq_push_batch(queue, ring_full.data(), ring_full.size()), PRIOQ_OK);
+  // Single HIGH pushes with the fault armed: the first one that must grow
+  // the HIGH storage fails, whatever its size.
   ASSERT_EQ(prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, 1), PRIOQ_OK);
-  c.expect("prioq_push", prioq_push(queue, &value, 0), PRIOQ_E_OUT_OF_MEMORY);
+  size_t pushed_high = 0;
+  prioq_status single = PRIOQ_OK;
+  while (pushed_high < 990 && (single = prioq_push(queue, &value, 0)) == PRIOQ_OK) ++pushed_high;
+  c.expect("prioq_push", single, PRIOQ_E_OUT_OF_MEMORY);
   prioq_testing_fault_reset();
   void *drained = nullptr;
-  for (size_t i = 0; i < ring_full.size(); ++i)
+  for (size_t i = 0; i < pushed_high; ++i)
     ASSERT_EQ(prioq_try_pop(queue, &drained, nullptr), PRIOQ_OK);
 #endif
   ASSERT_EQ(prioq_push_batch(queue, fill.data(), fill.size()), PRIOQ_OK);
@@ -884,9 +886,13 @@ TEST(StatusContract, EveryPrioqStatusTheHeaderListsIsProducedByItsFunction) {
   ASSERT_EQ(prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, 1), PRIOQ_OK);
   c.expect("prioq_push_items", prioq_push_items(queue, many.data(), many_priorities.data(), 300),
            PRIOQ_E_OUT_OF_MEMORY);
-  ASSERT_EQ(prioq_push_items(queue, many.data(), many_priorities.data(), 256), PRIOQ_OK);
+  // Single pushes with the fault armed: the first one that must allocate fails.
   ASSERT_EQ(prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, 1), PRIOQ_OK);
-  c.expect("prioq_push_item", prioq_push_item(queue, &in, 0), PRIOQ_E_OUT_OF_MEMORY);
+  prioq_status single_item = PRIOQ_OK;
+  for (int i = 0; i < 100000 && single_item == PRIOQ_OK; ++i) {
+    single_item = prioq_push_item(queue, &in, 0);
+  }
+  c.expect("prioq_push_item", single_item, PRIOQ_E_OUT_OF_MEMORY);
   prioq_testing_fault_reset();
   ASSERT_EQ(prioq_destroy(queue), PRIOQ_OK);
 #endif
