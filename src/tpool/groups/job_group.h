@@ -27,8 +27,8 @@
 //
 // Threading: lock_ guards entries_, reserved_ and cursor_, and is never held
 // while a job or a host callback runs (a callback may use the group).
-#ifndef TPOOL_SRC_TPOOL_JOB_GROUP_H
-#define TPOOL_SRC_TPOOL_JOB_GROUP_H
+#ifndef TPOOL_SRC_TPOOL_GROUPS_JOB_GROUP_H
+#define TPOOL_SRC_TPOOL_GROUPS_JOB_GROUP_H
 
 #include <atomic>
 #include <cstddef>
@@ -136,4 +136,4 @@ inline const job_group *group_of(const tpool_group *handle) {
 
 }  // namespace tpool_impl
 
-#endif  // TPOOL_SRC_TPOOL_JOB_GROUP_H
+#endif  // TPOOL_SRC_TPOOL_GROUPS_JOB_GROUP_H

@@ -4,8 +4,8 @@
 // any argument is formatted, and fmt runs only for lines that are delivered.
 // The callback may be called from any thread, concurrently (the host makes it
 // thread-safe, as tpool.h says); the logger itself holds no lock.
-#ifndef TPOOL_SRC_TPOOL_LOGGER_H
-#define TPOOL_SRC_TPOOL_LOGGER_H
+#ifndef TPOOL_SRC_TPOOL_CORE_LOGGER_H
+#define TPOOL_SRC_TPOOL_CORE_LOGGER_H
 
 #include <fmt/format.h>
 
@@ -52,4 +52,4 @@ inline bool valid_log_level(int32_t level) {
 
 }  // namespace tpool_impl
 
-#endif  // TPOOL_SRC_TPOOL_LOGGER_H
+#endif  // TPOOL_SRC_TPOOL_CORE_LOGGER_H

@@ -6,8 +6,8 @@
 // escapes (std::bad_alloc becomes TPOOL_E_OUT_OF_MEMORY, anything else
 // TPOOL_E_INTERNAL), and fault-injection builds audit the returned status
 // against the ones the header documents for that function (api_call.cpp).
-#ifndef TPOOL_SRC_TPOOL_API_CALL_H
-#define TPOOL_SRC_TPOOL_API_CALL_H
+#ifndef TPOOL_SRC_TPOOL_API_API_CALL_H
+#define TPOOL_SRC_TPOOL_API_API_CALL_H
 
 #include <cstddef>
 #include <cstdint>
@@ -68,4 +68,4 @@ inline tpool_status reject(pool *owner, const char *function, tpool_status statu
 
 }  // namespace tpool_impl
 
-#endif  // TPOOL_SRC_TPOOL_API_CALL_H
+#endif  // TPOOL_SRC_TPOOL_API_API_CALL_H

@@ -6,8 +6,8 @@
 // Not thread-safe: the timer service's lock guards it. Storage is reserved
 // ahead (reserve) for every timer the service holds, so push never
 // allocates.
-#ifndef TPOOL_SRC_TPOOL_TIMER_HEAP_H
-#define TPOOL_SRC_TPOOL_TIMER_HEAP_H
+#ifndef TPOOL_SRC_TPOOL_TRIGGERS_TIMER_HEAP_H
+#define TPOOL_SRC_TPOOL_TRIGGERS_TIMER_HEAP_H
 
 #include <cstddef>
 #include <cstdint>
@@ -63,4 +63,4 @@ class timer_heap {
 
 }  // namespace tpool_impl
 
-#endif  // TPOOL_SRC_TPOOL_TIMER_HEAP_H
+#endif  // TPOOL_SRC_TPOOL_TRIGGERS_TIMER_HEAP_H

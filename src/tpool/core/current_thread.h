@@ -3,8 +3,8 @@
 // job it is running. Used to refuse calls that could never return
 // (TPOOL_E_WOULD_DEADLOCK) instead of blocking forever, and to let a group
 // wait on a worker run the group's jobs (job_group.h).
-#ifndef TPOOL_SRC_TPOOL_CURRENT_THREAD_H
-#define TPOOL_SRC_TPOOL_CURRENT_THREAD_H
+#ifndef TPOOL_SRC_TPOOL_CORE_CURRENT_THREAD_H
+#define TPOOL_SRC_TPOOL_CORE_CURRENT_THREAD_H
 
 namespace tpool_impl {
 
@@ -53,4 +53,4 @@ class scoped_thread_role {
 
 }  // namespace tpool_impl
 
-#endif  // TPOOL_SRC_TPOOL_CURRENT_THREAD_H
+#endif  // TPOOL_SRC_TPOOL_CORE_CURRENT_THREAD_H

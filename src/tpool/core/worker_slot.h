@@ -16,8 +16,8 @@
 // A slot is reused after its thread exited (reaping) and was joined; the join
 // orders the old thread's writes before the new thread's, and the counters
 // keep accumulating.
-#ifndef TPOOL_SRC_TPOOL_WORKER_SLOT_H
-#define TPOOL_SRC_TPOOL_WORKER_SLOT_H
+#ifndef TPOOL_SRC_TPOOL_CORE_WORKER_SLOT_H
+#define TPOOL_SRC_TPOOL_CORE_WORKER_SLOT_H
 
 #include <atomic>
 #include <cstdint>
@@ -67,4 +67,4 @@ struct alignas(64) worker_slot {
 
 }  // namespace tpool_impl
 
-#endif  // TPOOL_SRC_TPOOL_WORKER_SLOT_H
+#endif  // TPOOL_SRC_TPOOL_CORE_WORKER_SLOT_H

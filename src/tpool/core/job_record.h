@@ -20,8 +20,8 @@
 //  - handle_magic is kHandleLive only while an unreleased handle exists; that
 //    is how a second tpool_job_release is detected (until the record is
 //    reused).
-#ifndef TPOOL_SRC_TPOOL_JOB_RECORD_H
-#define TPOOL_SRC_TPOOL_JOB_RECORD_H
+#ifndef TPOOL_SRC_TPOOL_CORE_JOB_RECORD_H
+#define TPOOL_SRC_TPOOL_CORE_JOB_RECORD_H
 
 #include <atomic>
 #include <cstdint>
@@ -136,4 +136,4 @@ inline tpool_job *handle_of(job_record *record) {
 
 }  // namespace tpool_impl
 
-#endif  // TPOOL_SRC_TPOOL_JOB_RECORD_H
+#endif  // TPOOL_SRC_TPOOL_CORE_JOB_RECORD_H

@@ -1,7 +1,7 @@
 // The object behind tpool_job_info: lives on the worker's stack for the
 // duration of one job callback.
-#ifndef TPOOL_SRC_TPOOL_JOB_INFO_H
-#define TPOOL_SRC_TPOOL_JOB_INFO_H
+#ifndef TPOOL_SRC_TPOOL_CORE_JOB_INFO_H
+#define TPOOL_SRC_TPOOL_CORE_JOB_INFO_H
 
 #include <cstdint>
 
@@ -18,4 +18,4 @@ struct tpool_job_info {
   bool failed;  // set by tpool_job_info_set_failed
 };
 
-#endif  // TPOOL_SRC_TPOOL_JOB_INFO_H
+#endif  // TPOOL_SRC_TPOOL_CORE_JOB_INFO_H

@@ -29,8 +29,8 @@
 // Lifetime: the allocator is reference counted. The pool holds one reference
 // and every live tpool_job handle holds one, so handles stay valid after
 // tpool_destroy; the last release frees every slab.
-#ifndef TPOOL_SRC_TPOOL_JOB_ALLOCATOR_H
-#define TPOOL_SRC_TPOOL_JOB_ALLOCATOR_H
+#ifndef TPOOL_SRC_TPOOL_CORE_JOB_ALLOCATOR_H
+#define TPOOL_SRC_TPOOL_CORE_JOB_ALLOCATOR_H
 
 #include <atomic>
 #include <cstddef>
@@ -152,4 +152,4 @@ class job_allocator {
 
 }  // namespace tpool_impl
 
-#endif  // TPOOL_SRC_TPOOL_JOB_ALLOCATOR_H
+#endif  // TPOOL_SRC_TPOOL_CORE_JOB_ALLOCATOR_H

@@ -12,8 +12,8 @@
 // trusted, and the Windows thread pool lets them reach the process's
 // unhandled-exception filter too. MSVC builds compile this file with /EHs
 // /EHc- so that calls through the extern "C" callback types may throw.
-#ifndef TPOOL_SRC_TPOOL_JOB_INVOKE_H
-#define TPOOL_SRC_TPOOL_JOB_INVOKE_H
+#ifndef TPOOL_SRC_TPOOL_CORE_JOB_INVOKE_H
+#define TPOOL_SRC_TPOOL_CORE_JOB_INVOKE_H
 
 #include <cstdint>
 
@@ -33,4 +33,4 @@ invoke_result invoke_range(tpool_range_fn fn, void *context, uint64_t begin, uin
 
 }  // namespace tpool_impl
 
-#endif  // TPOOL_SRC_TPOOL_JOB_INVOKE_H
+#endif  // TPOOL_SRC_TPOOL_CORE_JOB_INVOKE_H

@@ -38,8 +38,8 @@
 //    an instance. The lock is held across pool::submit (which never runs a
 //    callback or waits for a worker), and taken by completion trampolines on
 //    workers and cancelling threads.
-#ifndef TPOOL_SRC_TPOOL_TRIGGER_H
-#define TPOOL_SRC_TPOOL_TRIGGER_H
+#ifndef TPOOL_SRC_TPOOL_TRIGGERS_TRIGGER_H
+#define TPOOL_SRC_TPOOL_TRIGGERS_TRIGGER_H
 
 #include <atomic>
 #include <cstddef>
@@ -182,4 +182,4 @@ class trigger_service {
 
 }  // namespace tpool_impl
 
-#endif  // TPOOL_SRC_TPOOL_TRIGGER_H
+#endif  // TPOOL_SRC_TPOOL_TRIGGERS_TRIGGER_H

@@ -22,8 +22,8 @@
 //    returns, tpool no longer waits on the object and the caller may close it.
 //  - No host callback runs on a waiter thread, and a waiter thread never
 //    waits for a worker, so cancellers may wait for it from anywhere.
-#ifndef TPOOL_SRC_TPOOL_WAIT_SERVICE_H
-#define TPOOL_SRC_TPOOL_WAIT_SERVICE_H
+#ifndef TPOOL_SRC_TPOOL_TRIGGERS_WAIT_SERVICE_H
+#define TPOOL_SRC_TPOOL_TRIGGERS_WAIT_SERVICE_H
 
 #include <atomic>
 #include <cstddef>
@@ -125,4 +125,4 @@ class wait_service final : public trigger_service {
 
 }  // namespace tpool_impl
 
-#endif  // TPOOL_SRC_TPOOL_WAIT_SERVICE_H
+#endif  // TPOOL_SRC_TPOOL_TRIGGERS_WAIT_SERVICE_H

@@ -15,8 +15,8 @@
 // chunks it cancels the helpers still queued and waits for the running ones
 // (each finishes its chunk and finds nothing left), so no helper can touch
 // the loop after the call returns; the state lives on the caller's stack.
-#ifndef TPOOL_SRC_TPOOL_PARALLEL_LOOP_H
-#define TPOOL_SRC_TPOOL_PARALLEL_LOOP_H
+#ifndef TPOOL_SRC_TPOOL_GROUPS_PARALLEL_LOOP_H
+#define TPOOL_SRC_TPOOL_GROUPS_PARALLEL_LOOP_H
 
 #include <atomic>
 #include <cstdint>
@@ -60,4 +60,4 @@ class parallel_loop {
 
 }  // namespace tpool_impl
 
-#endif  // TPOOL_SRC_TPOOL_PARALLEL_LOOP_H
+#endif  // TPOOL_SRC_TPOOL_GROUPS_PARALLEL_LOOP_H

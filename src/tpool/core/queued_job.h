@@ -8,8 +8,8 @@
 // hand over. A job that needs a record (a handle, for waiting on it or
 // cancelling it) travels as fn == nullptr with context pointing to its
 // job_record, which owns everything else about it.
-#ifndef TPOOL_SRC_TPOOL_QUEUED_JOB_H
-#define TPOOL_SRC_TPOOL_QUEUED_JOB_H
+#ifndef TPOOL_SRC_TPOOL_CORE_QUEUED_JOB_H
+#define TPOOL_SRC_TPOOL_CORE_QUEUED_JOB_H
 
 #include <cstdint>
 
@@ -35,4 +35,4 @@ static_assert(sizeof(queued_job) % sizeof(void *) == 0, "prioq item size rule");
 
 }  // namespace tpool_impl
 
-#endif  // TPOOL_SRC_TPOOL_QUEUED_JOB_H
+#endif  // TPOOL_SRC_TPOOL_CORE_QUEUED_JOB_H

@@ -35,8 +35,8 @@
 //    or reaping rule depends on it, so it may give up at any time.
 //  - live_workers_ counts worker threads that have not begun to exit. Reaping
 //    decrements it with a compare-and-swap that never goes below min_workers_.
-#ifndef TPOOL_SRC_TPOOL_POOL_H
-#define TPOOL_SRC_TPOOL_POOL_H
+#ifndef TPOOL_SRC_TPOOL_CORE_POOL_H
+#define TPOOL_SRC_TPOOL_CORE_POOL_H
 
 #include <atomic>
 #include <cstddef>
@@ -254,4 +254,4 @@ inline const pool *pool_of(const tpool_pool *handle) {
 
 }  // namespace tpool_impl
 
-#endif  // TPOOL_SRC_TPOOL_POOL_H
+#endif  // TPOOL_SRC_TPOOL_CORE_POOL_H

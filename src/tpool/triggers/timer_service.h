@@ -17,8 +17,8 @@
 //  - At most one instance per timer is in flight (trigger.h); a due time
 //    that finds one is skipped and counted (periodic) or kept pending until
 //    it ends (ONCE, after tpool_timer_set re-armed it).
-#ifndef TPOOL_SRC_TPOOL_TIMER_SERVICE_H
-#define TPOOL_SRC_TPOOL_TIMER_SERVICE_H
+#ifndef TPOOL_SRC_TPOOL_TRIGGERS_TIMER_SERVICE_H
+#define TPOOL_SRC_TPOOL_TRIGGERS_TIMER_SERVICE_H
 
 #include <atomic>
 #include <cstdint>
@@ -98,4 +98,4 @@ class timer_service final : public trigger_service {
 
 }  // namespace tpool_impl
 
-#endif  // TPOOL_SRC_TPOOL_TIMER_SERVICE_H
+#endif  // TPOOL_SRC_TPOOL_TRIGGERS_TIMER_SERVICE_H
