@@ -6,8 +6,8 @@
 // Entries live in a deque, so their addresses (the job contexts) stay valid
 // while more are added. Adding entries is single-threaded; the callbacks that
 // update an entry may run on any thread.
-#ifndef TPOOL_TESTS_RELIABILITY_JOB_LEDGER_H
-#define TPOOL_TESTS_RELIABILITY_JOB_LEDGER_H
+#ifndef TPOOL_TESTS_SUPPORT_JOB_LEDGER_H
+#define TPOOL_TESTS_SUPPORT_JOB_LEDGER_H
 
 #include <atomic>
 #include <chrono>
@@ -180,4 +180,4 @@ class job_ledger {
 
 }  // namespace reliability
 
-#endif  // TPOOL_TESTS_RELIABILITY_JOB_LEDGER_H
+#endif  // TPOOL_TESTS_SUPPORT_JOB_LEDGER_H

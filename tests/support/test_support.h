@@ -1,7 +1,7 @@
 // Helpers shared by the tpool tests: pools with small configurations, a gate
 // that holds workers inside a job, and the scale of stress runs.
-#ifndef TPOOL_TESTS_TPOOL_TEST_SUPPORT_H
-#define TPOOL_TESTS_TPOOL_TEST_SUPPORT_H
+#ifndef TPOOL_TESTS_SUPPORT_TEST_SUPPORT_H
+#define TPOOL_TESTS_SUPPORT_TEST_SUPPORT_H
 
 #include <tpool/tpool.h>
 
@@ -166,4 +166,4 @@ struct log_sink {
 
 }  // namespace tpool_test
 
-#endif  // TPOOL_TESTS_TPOOL_TEST_SUPPORT_H
+#endif  // TPOOL_TESTS_SUPPORT_TEST_SUPPORT_H

@@ -6,8 +6,8 @@
 //
 // Entries live in a deque (stable addresses: they are the contexts).
 // Adding entries is single-threaded; the callbacks may run on any thread.
-#ifndef TPOOL_TESTS_RELIABILITY_TRIGGER_LEDGER_H
-#define TPOOL_TESTS_RELIABILITY_TRIGGER_LEDGER_H
+#ifndef TPOOL_TESTS_SUPPORT_TRIGGER_LEDGER_H
+#define TPOOL_TESTS_SUPPORT_TRIGGER_LEDGER_H
 
 #include <atomic>
 #include <cstddef>
@@ -130,4 +130,4 @@ class trigger_ledger {
 
 }  // namespace reliability
 
-#endif  // TPOOL_TESTS_RELIABILITY_TRIGGER_LEDGER_H
+#endif  // TPOOL_TESTS_SUPPORT_TRIGGER_LEDGER_H

@@ -2,8 +2,8 @@
 // callbacks (fn, on_complete with each outcome, on_retire), when fn started
 // and ended, which thread ran the completion, and whether fn saw its cancel
 // flag. A probe can hold fn inside until the test lets it go.
-#ifndef TPOOL_TESTS_TPOOL_TRIGGER_PROBE_H
-#define TPOOL_TESTS_TPOOL_TRIGGER_PROBE_H
+#ifndef TPOOL_TESTS_SUPPORT_TRIGGER_PROBE_H
+#define TPOOL_TESTS_SUPPORT_TRIGGER_PROBE_H
 
 #include <tpool/tpool.h>
 
@@ -165,4 +165,4 @@ inline int64_t us_between(steady::time_point from, steady::time_point to) {
 
 }  // namespace tpool_test
 
-#endif  // TPOOL_TESTS_TPOOL_TRIGGER_PROBE_H
+#endif  // TPOOL_TESTS_SUPPORT_TRIGGER_PROBE_H
