@@ -1,19 +1,19 @@
-// Helpers shared by the tpool tests: pools with small configurations, a gate
-// that holds workers inside a job, and the scale of stress runs.
+// Helpers shared by the tpool tests: pools with small configurations, the
+// gate as a job that holds its worker, outcome and log probes, and the scale
+// of stress runs.
 #ifndef TPOOL_TESTS_SUPPORT_TEST_SUPPORT_H
 #define TPOOL_TESTS_SUPPORT_TEST_SUPPORT_H
 
 #include <tpool/tpool.h>
 
 #include <atomic>
-#include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "gate.h"
+#include "patience.h"
 #include "slow_environment.h"
 
 namespace tpool_test {
@@ -21,9 +21,8 @@ namespace tpool_test {
 // Stress runs shrink where every operation costs more (slow_environment.h).
 inline constexpr int kStressDivisor = test_support::kSlowEnvironment ? 2 : 1;
 
-// Generous deadline for "eventually" conditions: never a timing assertion,
-// only a bound that keeps a broken build from hanging the suite.
-inline constexpr uint32_t kPatienceMs = 20000;
+using test_support::eventually;
+using test_support::kPatienceMs;
 
 inline tpool_config small_config(uint32_t min_workers, uint32_t max_workers = 0) {
   tpool_config config;
@@ -57,41 +56,13 @@ class pool_fixture {
   tpool_status status_ = TPOOL_E_INTERNAL;
 };
 
-// Holds every job that enters it until open() is called.
-class gate {
+// The gate (gate.h) with a job that passes it: the job holds its worker
+// until the test opens the gate.
+class gate : public test_support::gate {
  public:
-  void pass() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    ++inside_;
-    changed_.notify_all();
-    changed_.wait(lock, [&] { return open_; });
-  }
-  void open() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    open_ = true;
-    changed_.notify_all();
-  }
-  // True once at least count jobs are inside. On failure the gate opens, so
-  // that the failing test still drains its pool instead of hanging.
-  bool wait_inside(int count, uint32_t timeout_ms = kPatienceMs) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    const bool arrived = changed_.wait_for(lock, std::chrono::milliseconds(timeout_ms),
-                                           [&] { return inside_ >= count; });
-    if (!arrived) {
-      open_ = true;
-      changed_.notify_all();
-    }
-    return arrived;
-  }
   static void TPOOL_CALL job(void *context, tpool_job_info *) {
     static_cast<gate *>(context)->pass();
   }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  int inside_ = 0;
-  bool open_ = false;
 };
 
 // Records the outcome a completion callback reports, and how often.
@@ -128,17 +99,6 @@ inline tpool_stats stats_of(tpool_pool *pool) {
   stats.struct_size = sizeof(stats);
   tpool_get_stats(pool, &stats);
   return stats;
-}
-
-// Polls until condition() holds or the patience runs out.
-template <typename Condition>
-bool eventually(Condition condition, uint32_t timeout_ms = kPatienceMs) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-  while (!condition()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  return true;
 }
 
 // Collects log lines delivered to a tpool_log_fn.
