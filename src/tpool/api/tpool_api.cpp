@@ -8,6 +8,7 @@
 
 #include "api_call.h"
 #include "current_thread.h"
+#include "job_group.h"
 #include "job_info.h"
 #include "job_record.h"
 #include "logger.h"

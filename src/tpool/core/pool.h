@@ -46,20 +46,23 @@
 #include "deadline.h"
 #include "event_count.h"
 #include "job_allocator.h"
-#include "job_group.h"
 #include "job_record.h"
 #include "logger.h"
 #include "platform.h"
 #include "prioq/prioq.h"
 #include "queued_job.h"
 #include "thread_annotations.h"
-#include "timer_service.h"
 #include "tpool/tpool.h"
-#include "wait_service.h"
 #include "word_lock.h"
 #include "worker_slot.h"
 
 namespace tpool_impl {
+
+// The services built on the pool (triggers/), held by pointer so that the
+// core's headers never include theirs (tpool.include_layers checks it): a
+// change to a service recompiles the service and its callers only.
+class timer_service;
+class wait_service;
 
 // The values tpool passes straight through to prioq and to the platform
 // layer must be the same numbers on both sides.
@@ -129,9 +132,10 @@ class pool {
   // completion callback of this pool on a cancelling thread).
   bool called_from_own_thread() const;
 
-  // Timers and waits on OS objects; shutdown stops both first.
-  timer_service &timers() { return timers_; }
-  wait_service &waits() { return waits_; }
+  // Timers and waits on OS objects (created with the pool, their threads
+  // with their first timer or wait); shutdown stops both first.
+  timer_service &timers() { return *timers_; }
+  wait_service &waits() { return *waits_; }
   // What the services' threads are named after and started with.
   const std::string &thread_name_prefix() const { return thread_name_prefix_; }
   const platform::thread_options &worker_thread_options() const { return thread_options_; }
@@ -240,9 +244,10 @@ class pool {
   tpsync::word_lock lifecycle_lock_;
   bool shut_down_ GUARDED_BY(lifecycle_lock_) = false;
 
-  // Last: constructed after, and destroyed before, everything they use.
-  timer_service timers_{*this};
-  wait_service waits_{*this};
+  // Created last by create, destroyed first by the destructor: they use
+  // everything above.
+  timer_service *timers_ = nullptr;
+  wait_service *waits_ = nullptr;
 };
 
 inline pool *pool_of(tpool_pool *handle) {

@@ -4,6 +4,7 @@
 
 #include "current_thread.h"
 #include "cycle_clock.h"
+#include "job_group.h"
 #include "job_invoke.h"
 #include "pool.h"
 

@@ -11,6 +11,8 @@
 #include "cycle_clock.h"
 #include "fault_injection.h"
 #include "pool.h"
+#include "timer_service.h"
+#include "wait_service.h"
 
 namespace tpool_impl {
 
@@ -30,6 +32,8 @@ pool::pool(const tpool_config &config)
 }
 
 pool::~pool() {
+  delete waits_;
+  delete timers_;
   if (queue_ != nullptr) prioq_destroy(queue_);
   delete[] slots_;
   if (allocator_ != nullptr) allocator_->release();
@@ -50,8 +54,11 @@ tpool_status pool::create(const tpool_config &config, pool **out) {
   created->allocator_ = job_allocator::create();
   if (!platform::fault::should_fail(platform::fault::point::allocation)) {
     created->slots_ = new (std::nothrow) worker_slot[config.max_workers];
+    created->timers_ = new (std::nothrow) timer_service(*created);
+    created->waits_ = new (std::nothrow) wait_service(*created);
   }
-  if (queue_status != PRIOQ_OK || created->allocator_ == nullptr || created->slots_ == nullptr) {
+  if (queue_status != PRIOQ_OK || created->allocator_ == nullptr || created->slots_ == nullptr ||
+      created->timers_ == nullptr || created->waits_ == nullptr) {
     created->log_.log(TPOOL_LOG_ERROR, "tpool_create: out of memory");
     delete created;
     return TPOOL_E_OUT_OF_MEMORY;
@@ -187,7 +194,7 @@ tpool_status pool::shutdown(tpool_shutdown_mode mode, uint32_t timeout_ms) {
   // threads are joined nothing fires any more, and every timer or wait with
   // no instance in flight has retired; the instances in flight end with the
   // other jobs, in this shutdown's mode.
-  if (!timers_.stop(deadline_ns) || !waits_.stop(deadline_ns)) return TPOOL_E_TIMEOUT;
+  if (!timers_->stop(deadline_ns) || !waits_->stop(deadline_ns)) return TPOOL_E_TIMEOUT;
   {
     tpsync::lock_guard guard(lifecycle_lock_);
     if (shut_down_) return TPOOL_OK;
