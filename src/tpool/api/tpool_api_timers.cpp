@@ -1,11 +1,13 @@
-// The exported C ABI of timers (tpool.h, "timers"): argument checks,
-// versioned structs and the exception firewall (api_call.h); the timer
+// The exported C ABI of timers (tpool.h, "Timers"): what only timers check
+// (mode, period) and do (set, get_state); what they share with object waits
+// is in trigger_api.h, the exception firewall in api_call.h, and the timer
 // service (timer_service.h) does the work.
 #include "api_call.h"
 #include "pool.h"
 #include "timer_service.h"
 #include "tpool/tpool.h"
 #include "trigger.h"
+#include "trigger_api.h"
 #include "versioned_struct.h"
 
 using namespace tpool_impl;
@@ -33,19 +35,8 @@ bool valid_period(int32_t mode, uint32_t period_ms) {
   return mode == TPOOL_TIMER_ONCE ? period_ms == 0 : period_ms != 0;
 }
 
-bool live_timer(const timer_entry *t) {
-  return t->handle_magic.load(std::memory_order_acquire) == kTriggerHandleLive;
-}
-
 timer_service &service_of(timer_entry *t) {
   return static_cast<timer_service &>(*t->service);
-}
-
-// A refused call on a timer, logged through its pool while that is
-// reachable (a detached timer's pool may be gone).
-tpool_status reject_timer(timer_entry *t, const char *function, tpool_status status) {
-  if (t->detached.load(std::memory_order_acquire)) return status;
-  return reject(&t->service->owner(), function, status);
 }
 
 }  // namespace
@@ -69,17 +60,12 @@ TPOOL_API tpool_status TPOOL_CALL tpool_timer_start(tpool_pool *handle,
     if (handle == nullptr || desc == nullptr) return TPOOL_E_NULL_POINTER;
     pool *owner = pool_of(handle);
     tpool_timer_desc effective = default_timer_desc();
-    if (!abi::read_input(desc, kTimerDescVersions, &effective)) {
-      return reject(owner, "tpool_timer_start", TPOOL_E_BAD_STRUCT_SIZE);
-    }
-    if (effective.fn == nullptr) return reject(owner, "tpool_timer_start", TPOOL_E_NULL_POINTER);
-    if (!valid_priority(effective.priority)) {
-      return reject(owner, "tpool_timer_start", TPOOL_E_BAD_PRIORITY);
-    }
-    if (!valid_mode(effective.mode) || !valid_period(effective.mode, effective.period_ms) ||
-        effective.reserved0_ != 0) {
-      return reject(owner, "tpool_timer_start", TPOOL_E_INVALID_ARGUMENT);
-    }
+    const tpool_status checked =
+        read_trigger_desc(owner, "tpool_timer_start", desc, kTimerDescVersions, &effective,
+                          [](const tpool_timer_desc &d) {
+                            return valid_mode(d.mode) && valid_period(d.mode, d.period_ms);
+                          });
+    if (checked != TPOOL_OK) return checked;
     timer_entry *created = nullptr;
     const tpool_status status = owner->timers().start(effective, out_timer != nullptr, &created);
     if (status == TPOOL_OK && out_timer != nullptr) {
@@ -94,9 +80,9 @@ TPOOL_API tpool_status TPOOL_CALL tpool_timer_set(tpool_timer *timer, uint32_t d
   return api_call(fn_tpool_timer_set, [&] {
     if (timer == nullptr) return TPOOL_E_NULL_POINTER;
     timer_entry *t = timer_of(timer);
-    if (!live_timer(t)) return TPOOL_E_INVALID_HANDLE;
+    if (!live_trigger(t)) return TPOOL_E_INVALID_HANDLE;
     if (!valid_period(t->mode, period_ms)) {
-      return reject_timer(t, "tpool_timer_set", TPOOL_E_INVALID_ARGUMENT);
+      return reject_trigger(t, "tpool_timer_set", TPOOL_E_INVALID_ARGUMENT);
     }
     if (t->detached.load(std::memory_order_acquire)) {
       return t->phase.load(std::memory_order_acquire) == trigger_phase::kCancelled
@@ -110,25 +96,10 @@ TPOOL_API tpool_status TPOOL_CALL tpool_timer_set(tpool_timer *timer, uint32_t d
 TPOOL_API tpool_status TPOOL_CALL tpool_timer_cancel(tpool_timer *timer, int32_t wait) {
   return api_call(fn_tpool_timer_cancel, [&] {
     if (timer == nullptr) return TPOOL_E_NULL_POINTER;
-    timer_entry *t = timer_of(timer);
-    if (!live_timer(t)) return TPOOL_E_INVALID_HANDLE;
-    if (wait != 0 && wait != 1) {
-      return reject_timer(t, "tpool_timer_cancel", TPOOL_E_INVALID_ARGUMENT);
-    }
-    // Detached: retired, so nothing of it is in flight; its on_retire may
-    // still be running on the thread that retired it.
-    if (t->detached.load(std::memory_order_acquire)) {
-      if (wait == 1) trigger_service::wait_retired(t);
-      return TPOOL_OK;
-    }
-    switch (t->service->cancel(t, wait == 1)) {
-      case trigger_service::cancel_outcome::would_deadlock:
-        return reject_timer(t, "tpool_timer_cancel", TPOOL_E_WOULD_DEADLOCK);
-      case trigger_service::cancel_outcome::running:
-        return TPOOL_E_JOB_RUNNING;
-      default:
-        return TPOOL_OK;
-    }
+    // Whatever the cancel found, the timer is cancelled now: nothing more
+    // to report.
+    trigger_service::cancel_outcome outcome{};
+    return cancel_trigger(timer_of(timer), wait, "tpool_timer_cancel", &outcome);
   });
 }
 
@@ -140,7 +111,7 @@ TPOOL_API tpool_status TPOOL_CALL tpool_timer_get_state(const tpool_timer *timer
     if (timer == nullptr) return TPOOL_E_NULL_POINTER;
     // The query changes nothing; the service's lock is what it needs.
     timer_entry *t = const_cast<timer_entry *>(timer_of(timer));
-    if (!live_timer(t)) return TPOOL_E_INVALID_HANDLE;
+    if (!live_trigger(t)) return TPOOL_E_INVALID_HANDLE;
     if (out_state != nullptr) *out_state = timer_service::state_of(t);
     if (out_fired != nullptr) *out_fired = t->fired.load(std::memory_order_relaxed);
     if (out_skipped != nullptr) *out_skipped = t->skipped.load(std::memory_order_relaxed);
@@ -151,7 +122,7 @@ TPOOL_API tpool_status TPOOL_CALL tpool_timer_get_state(const tpool_timer *timer
 TPOOL_API tpool_status TPOOL_CALL tpool_timer_release(tpool_timer *timer) {
   return api_call(fn_tpool_timer_release, [&] {
     if (timer == nullptr) return TPOOL_E_NULL_POINTER;
-    return trigger_service::release_handle(timer_of(timer)) ? TPOOL_OK : TPOOL_E_INVALID_HANDLE;
+    return release_trigger(timer_of(timer));
   });
 }
 

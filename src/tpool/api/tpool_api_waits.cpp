@@ -1,11 +1,13 @@
-// The exported C ABI of waits on OS objects (tpool.h, "waits on kernel
-// objects"): argument checks, versioned structs and the exception firewall
-// (api_call.h); the wait service (wait_service.h) does the work.
+// The exported C ABI of object waits (tpool.h, "Object waits"): what only
+// waits check (the object) and report (whether fn ran); what they share
+// with timers is in trigger_api.h, the exception firewall in api_call.h,
+// and the wait service (wait_service.h) does the work.
 #include "api_call.h"
 #include "object_wait.h"
 #include "pool.h"
 #include "tpool/tpool.h"
 #include "trigger.h"
+#include "trigger_api.h"
 #include "versioned_struct.h"
 #include "wait_service.h"
 
@@ -24,15 +26,6 @@ tpool_object_wait_desc default_wait_desc() {
   desc.object = -1;
   desc.timeout_ms = TPOOL_INFINITE;
   return desc;
-}
-
-bool live_wait(const wait_entry *e) {
-  return e->handle_magic.load(std::memory_order_acquire) == kTriggerHandleLive;
-}
-
-tpool_status reject_wait(wait_entry *e, const char *function, tpool_status status) {
-  if (e->detached.load(std::memory_order_acquire)) return status;
-  return reject(&e->service->owner(), function, status);
 }
 
 }  // namespace
@@ -56,17 +49,10 @@ TPOOL_API tpool_status TPOOL_CALL tpool_object_wait_start(tpool_pool *handle,
     if (handle == nullptr || desc == nullptr) return TPOOL_E_NULL_POINTER;
     pool *owner = pool_of(handle);
     tpool_object_wait_desc effective = default_wait_desc();
-    if (!abi::read_input(desc, kWaitDescVersions, &effective)) {
-      return reject(owner, "tpool_object_wait_start", TPOOL_E_BAD_STRUCT_SIZE);
-    }
-    if (effective.fn == nullptr)
-      return reject(owner, "tpool_object_wait_start", TPOOL_E_NULL_POINTER);
-    if (!valid_priority(effective.priority)) {
-      return reject(owner, "tpool_object_wait_start", TPOOL_E_BAD_PRIORITY);
-    }
-    if (effective.reserved0_ != 0 || !platform::object_is_open(effective.object)) {
-      return reject(owner, "tpool_object_wait_start", TPOOL_E_INVALID_ARGUMENT);
-    }
+    const tpool_status checked = read_trigger_desc(
+        owner, "tpool_object_wait_start", desc, kWaitDescVersions, &effective,
+        [](const tpool_object_wait_desc &d) { return platform::object_is_open(d.object); });
+    if (checked != TPOOL_OK) return checked;
     wait_entry *created = nullptr;
     const tpool_status status = owner->waits().start(effective, out_wait != nullptr, &created);
     if (status == TPOOL_OK && out_wait != nullptr) {
@@ -81,34 +67,20 @@ TPOOL_API tpool_status TPOOL_CALL tpool_object_wait_cancel(tpool_object_wait *ha
   return api_call(fn_tpool_object_wait_cancel, [&] {
     if (handle == nullptr) return TPOOL_E_NULL_POINTER;
     wait_entry *e = wait_of(handle);
-    if (!live_wait(e)) return TPOOL_E_INVALID_HANDLE;
-    if (wait != 0 && wait != 1)
-      return reject_wait(e, "tpool_object_wait_cancel", TPOOL_E_INVALID_ARGUMENT);
-    trigger_service::cancel_outcome outcome = trigger_service::cancel_outcome::idle;
-    if (!e->detached.load(std::memory_order_acquire)) {
-      outcome = e->service->cancel(e, wait == 1);
-    } else if (wait == 1) {
-      // Retired; its on_retire may still be running on another thread.
-      trigger_service::wait_retired(e);
+    trigger_service::cancel_outcome outcome{};
+    const tpool_status status = cancel_trigger(e, wait, "tpool_object_wait_cancel", &outcome);
+    if (status != TPOOL_OK || outcome == trigger_service::cancel_outcome::cancelled_queued) {
+      return status;
     }
-    switch (outcome) {
-      case trigger_service::cancel_outcome::would_deadlock:
-        return reject_wait(e, "tpool_object_wait_cancel", TPOOL_E_WOULD_DEADLOCK);
-      case trigger_service::cancel_outcome::running:
-        return TPOOL_E_JOB_RUNNING;
-      case trigger_service::cancel_outcome::cancelled_queued:
-        return TPOOL_OK;
-      default:
-        // Nothing in flight (any more): fn either ran to its end or never will.
-        return e->ran.load(std::memory_order_acquire) ? TPOOL_E_JOB_FINISHED : TPOOL_OK;
-    }
+    // Nothing in flight (any more): fn either ran to its end or never will.
+    return e->ran.load(std::memory_order_acquire) ? TPOOL_E_JOB_FINISHED : TPOOL_OK;
   });
 }
 
 TPOOL_API tpool_status TPOOL_CALL tpool_object_wait_release(tpool_object_wait *handle) {
   return api_call(fn_tpool_object_wait_release, [&] {
     if (handle == nullptr) return TPOOL_E_NULL_POINTER;
-    return trigger_service::release_handle(wait_of(handle)) ? TPOOL_OK : TPOOL_E_INVALID_HANDLE;
+    return release_trigger(wait_of(handle));
   });
 }
 

@@ -26,6 +26,9 @@ enum class invoke_result { returned, threw };
 invoke_result invoke_job(tpool_job_fn fn, void *context, tpool_job_info *info) noexcept;
 invoke_result invoke_completion(tpool_completion_fn fn, void *context,
                                 tpool_job_state outcome) noexcept;
+// An object wait's fn, told why it fired.
+invoke_result invoke_object_wait(tpool_object_wait_fn fn, void *context, tpool_job_info *info,
+                                 tpool_object_wait_result result) noexcept;
 // A parallel loop's body over [begin, end); *out_result gets its return
 // value when it returns.
 invoke_result invoke_range(tpool_range_fn fn, void *context, uint64_t begin, uint64_t end,

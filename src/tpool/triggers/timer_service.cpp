@@ -2,11 +2,9 @@
 // (timer_service.h).
 #include "timer_service.h"
 
-#include <new>
 #include <string>
 
 #include "deadline.h"
-#include "fault_injection.h"
 #include "job_info.h"
 #include "job_invoke.h"
 #include "pool.h"
@@ -24,52 +22,28 @@ timer_service::~timer_service() {
 
 tpool_status timer_service::start(const tpool_timer_desc &desc, bool with_handle,
                                   timer_entry **out) {
-  {
-    // A pool shutting down refuses before anything is allocated (as
-    // tpool_submit does); checked again below.
-    tpsync::lock_guard guard(lock_);
-    if (stopping_) return TPOOL_E_SHUT_DOWN;
-  }
-  if (platform::fault::should_fail(platform::fault::point::allocation)) {
-    return TPOOL_E_OUT_OF_MEMORY;
-  }
-  timer_entry *t = new (std::nothrow) timer_entry;
+  if (!accepting()) return TPOOL_E_SHUT_DOWN;
+  timer_entry *t = allocate<timer_entry>();
   if (t == nullptr) return TPOOL_E_OUT_OF_MEMORY;
-  t->service = this;
-  t->context = desc.context;
-  t->on_complete = desc.on_complete;
-  t->on_retire = desc.on_retire;
-  t->priority = desc.priority;
-  t->has_handle = with_handle;
   t->fn = desc.fn;
   t->mode = desc.mode;
   t->period_ns = uint64_t{desc.period_ms} * kNsPerMs;
-
-  tpool_status status = TPOOL_OK;
-  {
-    tpsync::lock_guard guard(lock_);
-    if (stopping_) {
-      status = TPOOL_E_SHUT_DOWN;
-    } else if (!heap_.reserve(registered() + 1)) {
-      // Every registered timer fits in the heap, so scheduling never
-      // allocates.
-      status = TPOOL_E_OUT_OF_MEMORY;
-    } else if (!thread_started_ && !start_thread()) {
-      status = TPOOL_E_THREAD_START;
-    } else {
-      if (with_handle) {
-        t->refs.store(1, std::memory_order_relaxed);
-        t->handle_magic.store(kTriggerHandleLive, std::memory_order_relaxed);
-        *out = t;
-      }
-      enroll(t);
-      t->scheduled_ns = platform::monotonic_ns() + uint64_t{desc.delay_ms} * kNsPerMs;
-      schedule(t, t->scheduled_ns);
-    }
-  }
-  // From here a timer without a handle may already have fired and retired.
-  if (status != TPOOL_OK) delete t;
+  t->scheduled_ns = uint64_t{desc.delay_ms} * kNsPerMs;  // made absolute by arm_new
+  const tpool_status status = trigger_service::start(t, common_of(desc), with_handle);
+  if (status == TPOOL_OK && with_handle) *out = t;
   return status;
+}
+
+tpool_status timer_service::place_new(trigger *) {
+  if (!heap_.reserve(registered() + 1)) return TPOOL_E_OUT_OF_MEMORY;
+  if (!thread_started_ && !start_thread()) return TPOOL_E_THREAD_START;
+  return TPOOL_OK;
+}
+
+void timer_service::arm_new(trigger *base) {
+  timer_entry *t = static_cast<timer_entry *>(base);
+  t->scheduled_ns += platform::monotonic_ns();
+  schedule(t, t->scheduled_ns);
 }
 
 tpool_status timer_service::set(timer_entry *t, uint32_t delay_ms, uint32_t period_ms) {
@@ -185,12 +159,7 @@ void timer_service::fire(timer_entry *t, uint64_t now) {
     if (status != TPOOL_OK) t->fired.fetch_sub(1, std::memory_order_relaxed);
     if (status == TPOOL_E_SHUT_DOWN) return;  // the pool closed; stop() retires it
     if (status != TPOOL_OK) {
-      if (!t->retry_logged) {
-        t->retry_logged = true;
-        owner_.log().log(TPOOL_LOG_WARN,
-                         "timer {}: its instance could not be submitted ({}); retrying every 1 ms",
-                         static_cast<const void *>(t), tpool_status_string(status));
-      }
+      log_retry(t, status);
       schedule(t, now + kRetryNs);  // scheduled_ns stays on the grid
       return;
     }
@@ -251,10 +220,7 @@ void timer_service::stop_threads() {
 
 void TPOOL_CALL timer_service::instance_run(void *context, tpool_job_info *info) {
   timer_entry *t = static_cast<timer_entry *>(context);
-  if (invoke_job(t->fn, t->context, info) == invoke_result::threw) {
-    info->failed = true;
-    t->service->log_thrown("fn", t);
-  }
+  if (invoke_job(t->fn, t->context, info) == invoke_result::threw) t->service->fn_threw(t, info);
 }
 
 }  // namespace tpool_impl

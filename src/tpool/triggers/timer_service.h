@@ -38,7 +38,6 @@ struct timer_entry final : trigger, timer_heap_node {
   uint64_t scheduled_ns = 0;  // the due time on the timer's grid (due_ns differs only on a retry)
   uint64_t period_ns = 0;
   bool pending_fire = false;  // ONCE: a due time came while an instance was in flight
-  bool retry_logged = false;
   // Read without the lock (tpool_timer_get_state).
   std::atomic<uint64_t> fired{0};
   std::atomic<uint64_t> skipped{0};
@@ -67,10 +66,12 @@ class timer_service final : public trigger_service {
   // gone, and only a live one is asked (under its lock).
   static tpool_timer_state state_of(timer_entry *t);
 
-  // Retry delay of a firing whose instance could not be submitted.
-  static constexpr uint64_t kRetryNs = 1000000;
-
  private:
+  const char *kind() const override { return "timer"; }
+  // Room in the heap for every registered timer (so scheduling never
+  // allocates), and the timer thread.
+  tpool_status place_new(trigger *t) override REQUIRES(lock_);
+  void arm_new(trigger *t) override REQUIRES(lock_);
   void unlink_pending(trigger *t) override REQUIRES(lock_);
   void instance_ended(trigger *t) override REQUIRES(lock_);
   void stop_threads() override EXCLUDES(lock_);

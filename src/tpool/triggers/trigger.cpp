@@ -4,6 +4,7 @@
 #include "current_thread.h"
 #include "deadline.h"
 #include "job_allocator.h"
+#include "job_info.h"
 #include "job_invoke.h"
 #include "platform.h"
 #include "pool.h"
@@ -38,6 +39,35 @@ bool call_retire(tpool_retire_fn fn, void *context) noexcept {
 }  // namespace
 
 void trigger_service::settle_unlinked(trigger *) {}
+
+bool trigger_service::accepting() {
+  tpsync::lock_guard guard(lock_);
+  return !stopping_;
+}
+
+tpool_status trigger_service::start(trigger *t, const trigger_common &common, bool with_handle) {
+  t->service = this;
+  t->context = common.context;
+  t->on_complete = common.on_complete;
+  t->on_retire = common.on_retire;
+  t->priority = common.priority;
+  t->has_handle = with_handle;
+  tpool_status status = TPOOL_OK;
+  {
+    tpsync::lock_guard guard(lock_);
+    status = stopping_ ? TPOOL_E_SHUT_DOWN : place_new(t);
+    if (status == TPOOL_OK) {
+      if (with_handle) {
+        t->refs.store(1, std::memory_order_relaxed);
+        t->handle_magic.store(kTriggerHandleLive, std::memory_order_relaxed);
+      }
+      enroll(t);
+      arm_new(t);
+    }
+  }
+  if (status != TPOOL_OK) delete t;
+  return status;
+}
 
 void trigger_service::enroll(trigger *t) {
   t->refs.fetch_add(1, std::memory_order_relaxed);
@@ -115,8 +145,22 @@ void trigger_service::wait_retired(trigger *t) {
 }
 
 void trigger_service::log_thrown(const char *what, const trigger *t) {
-  owner_.log().log(TPOOL_LOG_WARN, "{} of a timer or wait ({}) threw an exception (ignored)", what,
+  owner_.log().log(TPOOL_LOG_WARN, "{} of {} {} threw an exception (ignored)", what, kind(),
                    static_cast<const void *>(t));
+}
+
+void trigger_service::fn_threw(const trigger *t, tpool_job_info *info) {
+  info->failed = true;
+  log_thrown("fn", t);
+}
+
+void trigger_service::log_retry(trigger *t, tpool_status status) {
+  if (t->retry_logged) return;
+  t->retry_logged = true;
+  owner_.log().log(TPOOL_LOG_WARN,
+                   "{} {}: its instance could not be submitted ({}); retrying every 1 ms "
+                   "(logged once)",
+                   kind(), static_cast<const void *>(t), tpool_status_string(status));
 }
 
 void trigger_service::unref(trigger *t) {

@@ -44,7 +44,9 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <new>
 
+#include "fault_injection.h"
 #include "job_record.h"
 #include "thread_annotations.h"
 #include "tpool/tpool.h"
@@ -88,10 +90,23 @@ struct trigger {
   // Service lock.
   job_record *instance = nullptr;
   bool retired = false;
+  bool retry_logged = false;  // a firing could not be submitted (logged once)
   trigger *registry_prev = nullptr;
   trigger *registry_next = nullptr;
   trigger *retire_next = nullptr;  // only inside trigger_service::stop
 };
+
+// What every kind's desc has (tpool_timer_desc, tpool_object_wait_desc).
+struct trigger_common {
+  void *context;
+  tpool_completion_fn on_complete;
+  tpool_retire_fn on_retire;
+  int32_t priority;
+};
+template <typename Desc>
+trigger_common common_of(const Desc &desc) {
+  return {desc.context, desc.on_complete, desc.on_retire, desc.priority};
+}
 
 class trigger_service {
  public:
@@ -101,6 +116,26 @@ class trigger_service {
   virtual ~trigger_service() = default;
 
   pool &owner() { return owner_; }
+
+  // False once the service is stopping. A start checks it before it
+  // allocates, as tpool_submit refuses a pool shutting down before anything
+  // is allocated (start checks again under the lock).
+  bool accepting() EXCLUDES(lock_);
+  // A new trigger of a kind; null if memory is exhausted (the allocation
+  // fault point is consulted).
+  template <typename Entry>
+  static Entry *allocate() {
+    if (platform::fault::should_fail(platform::fault::point::allocation)) return nullptr;
+    return new (std::nothrow) Entry;
+  }
+  // The start every kind shares, once the kind has set t's own fields:
+  // fills what every trigger has, then under the lock refuses a stopping
+  // service, makes room for t (place_new, which may start a thread),
+  // registers t (with the handle's reference if with_handle) and arms it
+  // (arm_new). TPOOL_OK, or TPOOL_E_SHUT_DOWN, TPOOL_E_OUT_OF_MEMORY or
+  // TPOOL_E_THREAD_START, and t is deleted. After TPOOL_OK without a
+  // handle, t may have fired and retired already: do not touch it.
+  tpool_status start(trigger *t, const trigger_common &common, bool with_handle) EXCLUDES(lock_);
 
   // What cancel found and did; the API layer maps it to each function's
   // statuses.
@@ -134,8 +169,24 @@ class trigger_service {
 
   // Logs a host callback that threw (the callbacks must not throw).
   void log_thrown(const char *what, const trigger *t);
+  // An instance whose fn let an exception escape (caught in tpool's
+  // frames, job_invoke.h): FAILED, and logged.
+  void fn_threw(const trigger *t, tpool_job_info *info);
+
+  // Retry delay of a firing whose instance could not be submitted (no job
+  // record to be had).
+  static constexpr uint64_t kRetryNs = 1000000;
 
  protected:
+  // What the log lines call a trigger of this service.
+  virtual const char *kind() const = 0;
+  // Under the lock, in start: room for the new t wherever it will wait to
+  // fire; may start the service's thread. TPOOL_OK, TPOOL_E_OUT_OF_MEMORY
+  // or TPOOL_E_THREAD_START (nothing changed then).
+  virtual tpool_status place_new(trigger *t) REQUIRES(lock_) = 0;
+  // Under the lock, in start, after place_new and the registration: t now
+  // waits to fire.
+  virtual void arm_new(trigger *t) REQUIRES(lock_) = 0;
   // Under the lock, when t leaves kLive: takes it out of wherever it waits to
   // fire (the heap, a waiter's slots, a retry list).
   virtual void unlink_pending(trigger *t) REQUIRES(lock_) = 0;
@@ -155,6 +206,10 @@ class trigger_service {
   // Submits t's instance (run as its fn). Under the lock; never blocks on a
   // worker. TPOOL_OK, TPOOL_E_OUT_OF_MEMORY or TPOOL_E_SHUT_DOWN.
   tpool_status submit_instance(trigger *t, tpool_job_fn run) REQUIRES(lock_);
+  // A firing of t whose instance could not be submitted (status) will be
+  // retried every kRetryNs: logged once per trigger.
+  void log_retry(trigger *t, tpool_status status) REQUIRES(lock_);
+
   // True (and t marked retired, detached and unlinked) if t must retire
   // now; the caller then calls retire(t) once it released the lock.
   bool take_retirement(trigger *t) REQUIRES(lock_);

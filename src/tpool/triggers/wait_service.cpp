@@ -2,11 +2,11 @@
 #include "wait_service.h"
 
 #include <algorithm>
-#include <new>
 #include <string>
 
 #include "fault_injection.h"
 #include "job_info.h"
+#include "job_invoke.h"
 #include "pool.h"
 
 namespace tpool_impl {
@@ -43,53 +43,34 @@ wait_service::~wait_service() {
 
 tpool_status wait_service::start(const tpool_object_wait_desc &desc, bool with_handle,
                                  wait_entry **out) {
-  {
-    // A pool shutting down refuses before anything is allocated (as
-    // tpool_submit does); checked again below.
-    tpsync::lock_guard guard(lock_);
-    if (stopping_) return TPOOL_E_SHUT_DOWN;
-  }
-  if (platform::fault::should_fail(platform::fault::point::allocation)) {
-    return TPOOL_E_OUT_OF_MEMORY;
-  }
-  wait_entry *e = new (std::nothrow) wait_entry;
+  if (!accepting()) return TPOOL_E_SHUT_DOWN;
+  wait_entry *e = allocate<wait_entry>();
   if (e == nullptr) return TPOOL_E_OUT_OF_MEMORY;
-  e->service = this;
-  e->context = desc.context;
-  e->on_complete = desc.on_complete;
-  e->on_retire = desc.on_retire;
-  e->priority = desc.priority;
-  e->has_handle = with_handle;
   e->fn = desc.fn;
   e->object = desc.object;
   e->deadline_ns = tpsync::deadline_after(desc.timeout_ms);
-
-  tpool_status status = TPOOL_OK;
-  {
-    tpsync::lock_guard guard(lock_);
-    waiter_thread *w = nullptr;
-    status = stopping_ ? TPOOL_E_SHUT_DOWN : waiter_for(desc.object, &w);
-    if (status == TPOOL_OK) {
-      if (with_handle) {
-        e->refs.store(1, std::memory_order_relaxed);
-        e->handle_magic.store(kTriggerHandleLive, std::memory_order_relaxed);
-        *out = e;
-      }
-      enroll(e);
-      e->id = next_id_++;
-      e->home = w;
-      e->slot = w->count;
-      w->slots[w->count++] = e;
-      ++w->version;
-      while (first_with_room_ < waiter_count_ && waiters_[first_with_room_]->count == kMaxObjects) {
-        ++first_with_room_;
-      }
-      // Its next pass includes the new object.
-      platform::object_waiter_wake(w->os);
-    }
-  }
-  if (status != TPOOL_OK) delete e;
+  const tpool_status status = trigger_service::start(e, common_of(desc), with_handle);
+  if (status == TPOOL_OK && with_handle) *out = e;
   return status;
+}
+
+tpool_status wait_service::place_new(trigger *base) {
+  wait_entry *e = static_cast<wait_entry *>(base);
+  return waiter_for(e->object, &e->home);
+}
+
+void wait_service::arm_new(trigger *base) {
+  wait_entry *e = static_cast<wait_entry *>(base);
+  waiter_thread *w = e->home;
+  e->id = next_id_++;
+  e->slot = w->count;
+  w->slots[w->count++] = e;
+  ++w->version;
+  while (first_with_room_ < waiter_count_ && waiters_[first_with_room_]->count == kMaxObjects) {
+    ++first_with_room_;
+  }
+  // Its next pass includes the new object.
+  platform::object_waiter_wake(w->os);
 }
 
 tpool_status wait_service::waiter_for(intptr_t object, waiter_thread **out) {
@@ -254,15 +235,6 @@ void wait_service::retry_submits(waiter_thread &w) {
   }
 }
 
-void wait_service::log_retry(const wait_entry *e, tpool_status status) {
-  if (retry_logged_) return;
-  retry_logged_ = true;
-  owner_.log().log(TPOOL_LOG_WARN,
-                   "wait {}: its instance could not be submitted ({}); retrying every 1 ms "
-                   "(logged once)",
-                   static_cast<const void *>(e), tpool_status_string(status));
-}
-
 void wait_service::unlink_pending(trigger *base) {
   wait_entry *e = static_cast<wait_entry *>(base);
   waiter_thread *w = e->home;
@@ -317,12 +289,8 @@ void wait_service::stop_threads() {
 void TPOOL_CALL wait_service::instance_run(void *context, tpool_job_info *info) {
   wait_entry *e = static_cast<wait_entry *>(context);
   e->ran.store(true, std::memory_order_release);
-  try {
-    e->fn(e->context, info, e->result);
-  } catch (...) {
-    // Caught in tpool's frames, as job_invoke.h describes for jobs.
-    info->failed = true;
-    e->service->log_thrown("fn", e);
+  if (invoke_object_wait(e->fn, e->context, info, e->result) == invoke_result::threw) {
+    e->service->fn_threw(e, info);
   }
 }
 

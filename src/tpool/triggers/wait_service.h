@@ -91,10 +91,11 @@ class wait_service final : public trigger_service {
   tpool_status start(const tpool_object_wait_desc &desc, bool with_handle, wait_entry **out)
       EXCLUDES(lock_);
 
-  // Retry delay of a firing whose instance could not be submitted.
-  static constexpr uint64_t kRetryNs = 1000000;
-
  private:
+  const char *kind() const override { return "object wait"; }
+  // A waiter with a free slot and no wait on t's object (started if none).
+  tpool_status place_new(trigger *t) override REQUIRES(lock_);
+  void arm_new(trigger *t) override REQUIRES(lock_);
   void unlink_pending(trigger *t) override REQUIRES(lock_);
   void settle_unlinked(trigger *t) override EXCLUDES(lock_);
   void instance_ended(trigger *) override REQUIRES(lock_) {}
@@ -111,7 +112,6 @@ class wait_service final : public trigger_service {
                                 uint32_t version);
   void fire(waiter_thread &w, wait_entry *e, tpool_object_wait_result result) REQUIRES(lock_);
   void retry_submits(waiter_thread &w) REQUIRES(lock_);
-  void log_retry(const wait_entry *e, tpool_status status) REQUIRES(lock_);
   static void TPOOL_CALL instance_run(void *context, tpool_job_info *info);
 
   waiter_thread **waiters_ GUARDED_BY(lock_) = nullptr;
@@ -119,7 +119,6 @@ class wait_service final : public trigger_service {
   size_t waiter_capacity_ GUARDED_BY(lock_) = 0;
   size_t first_with_room_ GUARDED_BY(lock_) = 0;  // no waiter below it has a free slot
   uint64_t next_id_ GUARDED_BY(lock_) = 1;
-  bool retry_logged_ GUARDED_BY(lock_) = false;
   std::atomic<uint32_t> settling_{0};  // cancellers inside settle_unlinked
 };
 
