@@ -1,5 +1,6 @@
 #include "job_record.h"
 
+#include "await.h"
 #include "deadline.h"
 #include "platform.h"
 
@@ -14,21 +15,22 @@ void job_record::publish_outcome(uint32_t final_state) {
 uint32_t job_record::wait_final(uint32_t timeout_ms) {
   const uint64_t deadline_ns = tpsync::deadline_after(timeout_ms);
   uint32_t word = state_word.load(std::memory_order_acquire);
-  for (;;) {
-    if (job_state::is_final(word)) return word;
-    const uint32_t wait_ms = tpsync::remaining_ms(deadline_ns);
-    if (wait_ms == 0) return word;
-    if ((word & job_state::kWaitersBit) == 0) {
-      // Announce the waiter; the completer then knows to wake this address.
-      if (!state_word.compare_exchange_weak(word, word | job_state::kWaitersBit,
-                                            std::memory_order_acq_rel, std::memory_order_acquire)) {
-        continue;  // word was reloaded
-      }
-      word |= job_state::kWaitersBit;
+  // Announce the waiter (once: the bit stays until the final state
+  // replaces the word); the completer then knows to wake this address.
+  while (!job_state::is_final(word) && (word & job_state::kWaitersBit) == 0) {
+    if (state_word.compare_exchange_weak(word, word | job_state::kWaitersBit,
+                                         std::memory_order_acq_rel, std::memory_order_acquire)) {
+      break;
     }
-    platform::wait_on_address(state_word, word, wait_ms);
-    word = state_word.load(std::memory_order_acquire);
   }
+  tpsync::await_until(
+      state_word,
+      [&word](uint32_t seen) {
+        word = seen;
+        return job_state::is_final(seen);
+      },
+      deadline_ns);
+  return word;
 }
 
 }  // namespace tpool_impl

@@ -89,7 +89,8 @@ class pool {
   // See tpool.h for each operation's contract; the API layer has validated
   // the arguments and caught exceptions.
   tpool_status shutdown(tpool_shutdown_mode mode, uint32_t timeout_ms) EXCLUDES(lifecycle_lock_);
-  // On TPOOL_OK the pool is freed.
+  // On TPOOL_OK the host's handle is gone: the pool is freed here, or by
+  // the last thread still finishing a cancelled job's completion (holders_).
   tpool_status destroy() EXCLUDES(lifecycle_lock_);
   tpool_status wait_idle(uint32_t timeout_ms);
   // descs are validated; out_jobs may be null.
@@ -104,7 +105,9 @@ class pool {
   static tpool_status cancel_job(job_record *record);
 
   // The calling thread won record->try_cancel() for a job of this pool: runs
-  // the completion callback here and records the outcome.
+  // the completion callback here and records the outcome. Outside a worker
+  // the pool may be freed on return (destroy ran meanwhile): do not touch
+  // it after the call.
   void finish_cancelled(job_record *record);
   // Runs a job of this pool whose try_start() the calling worker (slot) won
   // outside the queue: a group wait helping (job_group.h). The caller keeps
@@ -186,6 +189,10 @@ class pool {
   // A popped job without a record that will not run: its completion callback
   // (if any) gets CANCELLED on this thread, and the outcome is counted.
   void cancel_unstarted(const queued_job &job, int32_t priority);
+  // holders_: a thread that will touch the pool after an outcome it counts
+  // holds it first; the last let_go frees it.
+  void hold() { holders_.fetch_add(1, std::memory_order_seq_cst); }
+  void let_go();
   // Cancels a popped job of either kind; adds 1 to *cancelled if this call
   // gave it its outcome.
   void cancel_popped(const queued_job &job, int32_t priority, size_t *cancelled);
@@ -232,9 +239,13 @@ class pool {
   std::atomic<uint64_t> workers_reaped_{0};
   std::atomic<uint32_t> workers_peak_{0};
   std::atomic<uint32_t> slots_used_{0};
-  // Completions running on non-worker threads (a tpool_job_cancel); destroy
-  // waits for them to leave before freeing the pool.
-  std::atomic<int64_t> foreign_completions_{0};
+  // Who may still touch the pool's memory: the host's handle (until destroy
+  // let go of it) and every completion of a cancelled job running outside
+  // the workers (finish_cancelled, cancel_unstarted: a tpool_job_cancel or
+  // tpool_group_cancel on a host thread), which touches the pool after the
+  // outcome that lets destroy's drain end. The last to let go frees the
+  // pool, so destroy never waits for those threads.
+  std::atomic<int64_t> holders_{1};
   std::atomic<bool> growth_failure_logged_{false};
 
   tpsync::event_count work_events_;  // workers spin and park here

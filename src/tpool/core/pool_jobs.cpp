@@ -2,6 +2,7 @@
 #include <memory>
 #include <new>
 
+#include "await.h"
 #include "current_thread.h"
 #include "cycle_clock.h"
 #include "job_group.h"
@@ -222,23 +223,14 @@ void pool::notify_if_idle_waiters() {
 }
 
 bool pool::wait_until_idle(uint64_t deadline_ns) {
-  for (;;) {
-    if (idle_now()) return true;
-    const uint32_t wait_ms = tpsync::remaining_ms(deadline_ns);
-    if (wait_ms == 0) return false;
-    const uint32_t key = idle_events_.prepare_wait();
-    if (idle_now()) {
-      idle_events_.cancel_wait();
-      return true;
-    }
-    idle_events_.wait(key, wait_ms);
-  }
+  return tpsync::await_until(
+      idle_events_, [this] { return idle_now(); }, deadline_ns);
 }
 
 void pool::finish_cancelled(job_record *record) {
-  // Counted before the outcome is published, so destroy (which waits for the
-  // pool to be idle and then for this counter) cannot free the pool under us.
-  foreign_completions_.fetch_add(1, std::memory_order_seq_cst);
+  // Held before the outcome is published: destroy, which lets go of the
+  // host's hold only once the pool is idle, cannot free the pool under us.
+  hold();
   if (record->on_complete != nullptr) {
     scoped_thread_role role(this, record);
     if (invoke_completion(record->on_complete, record->context, TPOOL_JOB_CANCELLED) ==
@@ -252,11 +244,11 @@ void pool::finish_cancelled(job_record *record) {
   cancelled_[record->priority].fetch_add(1, std::memory_order_seq_cst);
   if (record->group != nullptr) record->group->job_finished(job_state::kCancelled);
   notify_if_idle_waiters();
-  foreign_completions_.fetch_sub(1, std::memory_order_seq_cst);
+  let_go();  // the last touch of the pool
 }
 
 void pool::cancel_unstarted(const queued_job &job, int32_t priority) {
-  foreign_completions_.fetch_add(1, std::memory_order_seq_cst);
+  hold();
   if (job.on_complete != nullptr) {
     scoped_thread_role role(this, nullptr);
     if (invoke_completion(job.on_complete, job.context, TPOOL_JOB_CANCELLED) ==
@@ -267,7 +259,13 @@ void pool::cancel_unstarted(const queued_job &job, int32_t priority) {
   }
   cancelled_[priority].fetch_add(1, std::memory_order_seq_cst);
   notify_if_idle_waiters();
-  foreign_completions_.fetch_sub(1, std::memory_order_seq_cst);
+  let_go();  // the last touch of the pool
+}
+
+void pool::let_go() {
+  // acq_rel: whoever frees the pool sees every write the other holders
+  // made to it before they let go.
+  if (holders_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
 }
 
 tpool_status pool::cancel_job(job_record *record) {
@@ -320,17 +318,8 @@ tpool_status pool::wait_idle(uint32_t timeout_ms) {
 
 bool pool::wait_for_zero(const std::atomic<int64_t> &counter, tpsync::event_count &events,
                          uint64_t deadline_ns) {
-  for (;;) {
-    if (counter.load(std::memory_order_seq_cst) == 0) return true;
-    const uint32_t wait_ms = tpsync::remaining_ms(deadline_ns);
-    if (wait_ms == 0) return false;
-    const uint32_t key = events.prepare_wait();
-    if (counter.load(std::memory_order_seq_cst) == 0) {
-      events.cancel_wait();
-      return true;
-    }
-    events.wait(key, wait_ms);
-  }
+  return tpsync::await_until(
+      events, [&counter] { return counter.load(std::memory_order_seq_cst) == 0; }, deadline_ns);
 }
 
 }  // namespace tpool_impl

@@ -227,9 +227,9 @@ tpool_status pool::shutdown(tpool_shutdown_mode mode, uint32_t timeout_ms) {
 tpool_status pool::destroy() {
   const tpool_status status = shutdown(TPOOL_SHUTDOWN_DRAIN, TPOOL_INFINITE);
   if (status != TPOOL_OK) return status;
-  // finish_cancelled decrements this as its very last touch of the pool.
-  while (foreign_completions_.load(std::memory_order_seq_cst) != 0) platform::yield_thread();
-  delete this;
+  // Idle, workers joined: the only other holders are threads finishing a
+  // cancelled job's completion; the last of us frees the pool.
+  let_go();
   return TPOOL_OK;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <new>
 
+#include "await.h"
 #include "current_thread.h"
 #include "deadline.h"
 #include "fault_injection.h"
@@ -162,6 +163,11 @@ job_record *job_group::claim_oldest_queued(Claim &&claim) {
   return nullptr;
 }
 
+bool job_group::has_queued() {
+  tpsync::lock_guard guard(lock_);
+  return cursor_ < entry_count_;
+}
+
 bool job_group::waited_from_inside() const {
   for (const thread_role *role = &current_thread(); role != nullptr; role = role->enclosing) {
     if (role->current_job != nullptr && role->current_job->group == this) return true;
@@ -175,11 +181,12 @@ tpool_status job_group::wait(uint32_t timeout_ms) {
   const thread_role &role = current_thread();
   worker_slot *helper = role.current_pool == owner_ ? role.slot : nullptr;
   const uint64_t deadline_ns = tpsync::deadline_after(timeout_ms);
+  // The timeout bounds the helping too: no new job once the deadline has
+  // passed (timeout 0 only looks), though one already started finishes.
+  const auto may_help = [&] { return helper != nullptr && tpsync::remaining_ms(deadline_ns) != 0; };
   for (;;) {
     if (finished_now()) return TPOOL_OK;
-    // The timeout bounds the helping too: no new job once the deadline has
-    // passed (timeout 0 only looks), though one already started finishes.
-    if (helper != nullptr && tpsync::remaining_ms(deadline_ns) != 0) {
+    if (may_help()) {
       job_record *record = claim_oldest_queued([](job_record *r) { return r->try_start(); });
       if (record != nullptr) {
         owner_->run_claimed(*helper, record);
@@ -187,20 +194,10 @@ tpool_status job_group::wait(uint32_t timeout_ms) {
         continue;
       }
     }
-    const uint32_t wait_ms = tpsync::remaining_ms(deadline_ns);
-    if (wait_ms == 0) return TPOOL_E_TIMEOUT;
-    const uint32_t key = events_.prepare_wait();
-    // Re-check after registering: finished, or (for a helper) new work.
-    bool ready = finished_now();
-    if (!ready && helper != nullptr) {
-      tpsync::lock_guard guard(lock_);
-      ready = cursor_ < entry_count_;
-    }
-    if (ready) {
-      events_.cancel_wait();
-      continue;
-    }
-    events_.wait(key, wait_ms);
+    // Finished, or (for a helper with time left) a new job to run.
+    const bool ready = tpsync::await_until(
+        events_, [&] { return finished_now() || (may_help() && has_queued()); }, deadline_ns);
+    if (!ready) return TPOOL_E_TIMEOUT;
   }
 }
 

@@ -92,6 +92,9 @@ class job_group {
   ~job_group();
 
   bool finished_now() const;
+  // True while entries past the cursor may still be queued (a helper's
+  // reason to wake: add_entries notifies).
+  bool has_queued() EXCLUDES(lock_);
   void wake_waiters();
   void unref();
   // Takes the oldest queued job out of QUEUED with claim (try_start or

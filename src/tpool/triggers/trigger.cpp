@@ -1,6 +1,7 @@
 // The lifetime machinery timers and waits share (trigger.h).
 #include "trigger.h"
 
+#include "await.h"
 #include "current_thread.h"
 #include "deadline.h"
 #include "job_allocator.h"
@@ -139,9 +140,8 @@ void trigger_service::retire(trigger *t) {
 
 void trigger_service::wait_retired(trigger *t) {
   if (t_retiring == t) return;
-  while (t->retire_done.load(std::memory_order_acquire) == 0) {
-    platform::wait_on_address(t->retire_done, 0, platform::kInfinite);
-  }
+  tpsync::await_until(
+      t->retire_done, [](uint32_t done) { return done != 0; }, tpsync::kNoDeadline);
 }
 
 void trigger_service::log_thrown(const char *what, const trigger *t) {
@@ -258,12 +258,8 @@ bool trigger_service::stop(uint64_t deadline_ns) {
   }
   if (!claimed) {
     // Another thread is stopping the service (or has): wait for it.
-    while (stopped_.load(std::memory_order_acquire) == 0) {
-      const uint32_t wait_ms = tpsync::remaining_ms(deadline_ns);
-      if (wait_ms == 0) return false;
-      platform::wait_on_address(stopped_, 0, wait_ms);
-    }
-    return true;
+    return tpsync::await_until(
+        stopped_, [](uint32_t stopped) { return stopped != 0; }, deadline_ns);
   }
   stop_threads();
   trigger *to_retire = nullptr;
