@@ -30,6 +30,18 @@ bool eventually(Condition &&condition, uint32_t timeout_ms = kPatienceMs, bool s
   return true;
 }
 
+// The patience bound as a deadline, for a loop that works while it polls
+// (a reader taking snapshots until the test says stop).
+class patience_deadline {
+ public:
+  explicit patience_deadline(uint32_t timeout_ms = kPatienceMs)
+      : until_(std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms)) {}
+  bool passed() const { return std::chrono::steady_clock::now() > until_; }
+
+ private:
+  std::chrono::steady_clock::time_point until_;
+};
+
 }  // namespace test_support
 
 #endif  // TPOOL_TESTS_SUPPORT_PATIENCE_H

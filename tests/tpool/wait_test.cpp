@@ -183,7 +183,15 @@ TEST(ObjectWaitClosed, ClosingTheObjectFiresInvalidAtTheWaitersNextPass) {
   trigger_probe closed_probe, other_probe;
   tpool_object_wait *closed_wait =
       start_wait(pool.get(), wait_desc_for(&closed_probe, doomed.object()));
-  std::this_thread::sleep_for(20ms);  // the waiter is inside its wait now
+  // A wait on the same waiter that fires: once its instance ran, the waiter
+  // has ended a pass on doomed and gone on to the next one. Whether that
+  // pass is already waiting when doomed closes or starts after it, the pass
+  // after it finds the object invalid, so the test holds in either order.
+  test_object ping;
+  trigger_probe ping_probe;
+  tpool_object_wait *ping_wait = start_wait(pool.get(), wait_desc_for(&ping_probe, ping.object()));
+  ping.signal();
+  ASSERT_TRUE(eventually([&] { return ping_probe.runs.load() == 1; }));
   doomed.close();
   // `other` was created first, so the new wait cannot reuse the closed value.
   tpool_object_wait *other_wait =
@@ -194,6 +202,7 @@ TEST(ObjectWaitClosed, ClosingTheObjectFiresInvalidAtTheWaitersNextPass) {
   EXPECT_EQ(tpool_object_wait_cancel(other_wait, 1), TPOOL_OK);
   tpool_object_wait_release(closed_wait);
   tpool_object_wait_release(other_wait);
+  tpool_object_wait_release(ping_wait);
 }
 
 // True if the system says value is an open handle / descriptor now.
@@ -341,22 +350,28 @@ TEST(ObjectWaitWindows, ASemaphoreReleaseFiresAndTakesOneCount) {
   CloseHandle(semaphore);
 }
 
-DWORD WINAPI sleep_then_exit(void *) {
-  Sleep(20);
+// Exits once the event its parameter names is set (or the patience ran out).
+DWORD WINAPI exit_when_told(void *told) {
+  WaitForSingleObject(static_cast<HANDLE>(told), kPatienceMs);
   return 0;
 }
 
 TEST(ObjectWaitWindows, AThreadThatExitsFires) {
   pool_fixture pool(small_config(1));
-  HANDLE thread = CreateThread(nullptr, 0, &sleep_then_exit, nullptr, 0, nullptr);
+  HANDLE told = CreateEventW(nullptr, TRUE, FALSE, nullptr);
+  ASSERT_NE(told, nullptr);
+  HANDLE thread = CreateThread(nullptr, 0, &exit_when_told, told, 0, nullptr);
   ASSERT_NE(thread, nullptr);
   trigger_probe probe;
   tpool_object_wait *wait =
       start_wait(pool.get(), wait_desc_for(&probe, reinterpret_cast<intptr_t>(thread)));
+  // The thread exits only now, after the wait began.
+  SetEvent(told);
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
   EXPECT_EQ(probe.last_result.load(), TPOOL_OBJECT_WAIT_SIGNALLED);
   tpool_object_wait_release(wait);
   CloseHandle(thread);
+  CloseHandle(told);
 }
 
 TEST(ObjectWaitWindows, AProcessThatExitsFires) {
