@@ -1,17 +1,10 @@
 // Calls host callbacks behind the C++ exception firewall: a C++ exception
-// that a job or completion callback lets escape, and that can unwind into
-// tpool's frames, stops here instead of unwinding into the worker loop or
-// across the C ABI.
-//
-// What reaches this catch depends on the target (tpool.h, "Exceptions
-// escaping a callback"): C++ exceptions of MinGW x64 and Linux code do;
-// those of MinGW x86 code cannot unwind through this DLL (their runtime
-// calls std::terminate first); structured exceptions (and MSVC C++
-// exceptions, which are structured exceptions) are deliberately not caught
-// by any build: the worker's state after an access violation cannot be
-// trusted, and the Windows thread pool lets them reach the process's
-// unhandled-exception filter too. MSVC builds compile this file with /EHs
-// /EHc- so that calls through the extern "C" callback types may throw.
+// that a callback lets escape, and that can unwind into tpool's frames,
+// stops here instead of unwinding into the worker loop or across the C ABI.
+// Which exceptions get this far on which target, and why structured
+// exceptions are deliberately never caught: docs/reliability.md,
+// "Exceptions". MSVC builds compile tpool.dll with /EHs /EHc- so that calls
+// through the extern "C" callback types may throw.
 #ifndef TPOOL_SRC_TPOOL_CORE_JOB_INVOKE_H
 #define TPOOL_SRC_TPOOL_CORE_JOB_INVOKE_H
 
