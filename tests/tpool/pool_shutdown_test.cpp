@@ -125,8 +125,11 @@ TEST(PoolShutdown, DestroyDrainsQueuedJobs) {
 // A job cancelled through its handle completes on the cancelling thread,
 // which still touches the pool after the outcome that lets destroy's drain
 // end. destroy must neither free the pool under that thread nor wait for it
-// by spinning: whichever of the two is last frees the pool. Repeated, so
-// that ASan and TSan builds see the two tails overlap.
+// by spinning: whichever of the two is last frees the pool. The TSan build
+// is what sees a broken order: it reports a free that the canceller's last
+// touch does not happen before, even when the two did not overlap in time
+// (checked by making destroy free the pool at once). Repeated so that the
+// other builds get chances to see the tails overlap too.
 TEST(PoolShutdown, DestroyAndACancelFinishingOnAnotherThreadBothEndAndTheCompletionRunsOnce) {
   struct held_completion {
     gate inside;
