@@ -58,6 +58,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -76,15 +77,31 @@ inline void resume_from_callback(std::coroutine_handle<> coroutine, tpool_job_in
 }
 
 // What an awaiter that a C callback resumes holds: the suspended coroutine,
-// and whether it is resumed because its job was cancelled.
+// whether it is resumed because its job was cancelled, and whether the C
+// call that handed it to tpool has returned.
+//
+// That last one matters because the job (or timer, or wait) may run before
+// tpool_submit_ex (tpool_timer_start, tpool_object_wait_start) returns to
+// await_suspend. Were the coroutine resumed at once, it could run to its
+// end and let its owner destroy the pool while that call, on another
+// thread, still touches it (a coroutine hopping from pool A to pool B calls
+// into B from A's worker). So every path that resumes first waits for
+// await_suspend to say the call returned; the awaiter lives until then,
+// since the coroutine cannot go on without it. The wait is the tail of one
+// C call: await_suspend sets the flag right after it.
 struct resumable {
   std::coroutine_handle<> continuation;
   bool cancelled = false;
   tpool_object_wait_result result = TPOOL_OBJECT_WAIT_SIGNALLED;
+  std::atomic<bool> call_returned{false};
 
+  void resume(tpool_job_info *info) noexcept {
+    while (!call_returned.load(std::memory_order_acquire)) std::this_thread::yield();
+    resume_from_callback(continuation, info);
+  }
   void resume_cancelled() noexcept {
     cancelled = true;
-    resume_from_callback(continuation, nullptr);
+    resume(nullptr);
   }
 };
 
@@ -101,7 +118,7 @@ struct trigger_resumption {
   static void TPOOL_CALL fire(void *context, tpool_job_info *info) noexcept {
     trigger_resumption *self = static_cast<trigger_resumption *>(context);
     self->resumed = true;
-    resume_from_callback(self->target->continuation, info);
+    self->target->resume(info);
   }
   static void TPOOL_CALL fire_wait(void *context, tpool_job_info *info,
                                    tpool_object_wait_result result) noexcept {
@@ -145,8 +162,9 @@ class schedule_awaiter : private detail::resumable {
     desc.context = static_cast<detail::resumable *>(this);
     desc.on_complete = &schedule_awaiter::complete;
     const tpool_status status = tpool_submit_ex(pool_, &desc, nullptr);
-    // Accepted: the coroutine may already run on a worker; touch nothing.
     if (status != TPOOL_OK) throw error(status, "tpool::pool::schedule");
+    // Accepted: the job waits for this before it resumes the coroutine.
+    call_returned.store(true, std::memory_order_release);
   }
   void await_resume() const {
     if (cancelled) throw task_cancelled("the job resuming a coroutine");
@@ -154,7 +172,7 @@ class schedule_awaiter : private detail::resumable {
 
  private:
   static void TPOOL_CALL run(void *context, tpool_job_info *info) noexcept {
-    detail::resume_from_callback(static_cast<detail::resumable *>(context)->continuation, info);
+    static_cast<detail::resumable *>(context)->resume(info);
   }
   static void TPOOL_CALL complete(void *context, tpool_job_state outcome) noexcept {
     if (outcome == TPOOL_JOB_CANCELLED)
@@ -189,6 +207,7 @@ class after_awaiter : private detail::resumable {
       delete box;
       throw error(status, "tpool::pool::after");
     }
+    call_returned.store(true, std::memory_order_release);
   }
   void await_resume() const {
     if (cancelled) throw task_cancelled("the timer resuming a coroutine");
@@ -225,6 +244,7 @@ class signalled_awaiter : private detail::resumable {
       delete box;
       throw error(status, "tpool::signalled");
     }
+    call_returned.store(true, std::memory_order_release);
   }
   // Why the wait fired: SIGNALLED, TIMED_OUT, ABANDONED or INVALID.
   tpool_object_wait_result await_resume() const {
@@ -294,8 +314,12 @@ class task_promise_base {
   }
 
  protected:
-  void rethrow_if_failed() const {
-    if (error_) std::rethrow_exception(error_);
+  // A task is awaited once, so its exception moves out of the frame: its
+  // last reference then goes on the thread that catches it, not with a
+  // frame destroyed elsewhere (ThreadSanitizer cannot see the C++ runtime's
+  // reference count of an exception, and would report that as a race).
+  void rethrow_if_failed() {
+    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
   }
 
  private:
@@ -325,7 +349,7 @@ class task_promise<void> : public task_promise_base {
  public:
   task<void> get_return_object() noexcept;
   void return_void() const noexcept {}
-  void result() const { rethrow_if_failed(); }
+  void result() { rethrow_if_failed(); }
 };
 
 }  // namespace detail
@@ -554,8 +578,8 @@ auto when_all(std::vector<task<T>> tasks)
     void await_resume() const noexcept {}
   };
   co_await start_all{&children, &latch};
-  for (const std::exception_ptr &failure : failures) {
-    if (failure) std::rethrow_exception(failure);
+  for (std::exception_ptr &failure : failures) {
+    if (failure) std::rethrow_exception(std::exchange(failure, nullptr));
   }
   if constexpr (!std::is_void_v<T>) {
     detail::when_all_values<T> results;

@@ -109,13 +109,17 @@ class task_state {
   }
 
   // After a wait that returned true: throws what the outcome calls for, or
-  // returns and leaves the value to take.
-  void throw_unless_value() const {
+  // returns and leaves the value to take. take_error: the caller is the
+  // state's only reader (task_future::get); the exception then leaves the
+  // state, so its last reference is dropped by the thread that caught it
+  // (not by a worker releasing the state, which ThreadSanitizer, blind to
+  // the C++ runtime's reference count, would report as a race).
+  void throw_unless_value(bool take_error) {
     switch (outcome_.load(std::memory_order_acquire)) {
       case kValue:
         return;
       case kException:
-        std::rethrow_exception(error_);
+        std::rethrow_exception(take_error ? std::move(error_) : error_);
       case kCancelled:
         throw task_cancelled("the task");
       default:
@@ -333,7 +337,7 @@ class task_future : public detail::future_base<T> {
     // Taken: the future is invalid after get(), whatever get() does.
     std::unique_ptr<detail::task_state<T>, releaser> state(std::exchange(this->state_, nullptr));
     state->wait(TPOOL_INFINITE);
-    state->throw_unless_value();
+    state->throw_unless_value(/*take_error=*/true);
     return state->slot().take();
   }
 
@@ -377,7 +381,7 @@ class shared_task_future : public detail::future_base<T> {
   decltype(auto) get() const {
     this->require_state();
     this->state_->wait(TPOOL_INFINITE);
-    this->state_->throw_unless_value();
+    this->state_->throw_unless_value(/*take_error=*/false);
     if constexpr (std::is_void_v<T>) {
       return;
     } else if constexpr (std::is_lvalue_reference_v<T>) {

@@ -57,8 +57,11 @@ class outcome {
       std::is_void_v<T>, bool,
       std::conditional_t<std::is_lvalue_reference_v<T>, std::remove_reference_t<T> *, T>>;
 
+  // Exceptions are published after their catch block, so the thread that
+  // takes one holds its last reference (as in take() below).
   template <typename Fn>
   void run(Fn &&fn) {
+    std::exception_ptr failure;
     try {
       if constexpr (std::is_void_v<T>) {
         fn();
@@ -69,8 +72,9 @@ class outcome {
         finish(fn());
       }
     } catch (...) {
-      fail(std::current_exception());
+      failure = std::current_exception();
     }
+    if (failure) fail(std::move(failure));
   }
   void finish(stored value) {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -91,7 +95,9 @@ class outcome {
     if (!changed_.wait_for(lock, kPatience, [this] { return done_; })) {
       throw std::runtime_error("did not finish within the patience");
     }
-    if (error_) std::rethrow_exception(error_);
+    // The exception leaves this shared state, so its last reference goes on
+    // this thread (ThreadSanitizer cannot see the C++ runtime's count).
+    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
     if constexpr (std::is_void_v<T>) {
       return;
     } else if constexpr (std::is_lvalue_reference_v<T>) {
@@ -133,6 +139,7 @@ struct detached {
 
 template <typename T>
 detached drive(tpool::task<T> task, std::shared_ptr<outcome<T>> out) {
+  std::exception_ptr failure;
   try {
     if constexpr (std::is_void_v<T>) {
       co_await std::move(task);
@@ -143,8 +150,9 @@ detached drive(tpool::task<T> task, std::shared_ptr<outcome<T>> out) {
       out->finish(co_await std::move(task));
     }
   } catch (...) {
-    out->fail(std::current_exception());
+    failure = std::current_exception();
   }
+  if (failure) out->fail(std::move(failure));  // after the catch block, as in outcome::run
 }
 
 // Runs task to its end (started on this thread) and returns its result, or
