@@ -150,7 +150,8 @@ TEST(ParallelReduce, ANonCommutativeCombineSeesThePartialsInIndexOrder) {
         if (chunk.begin == 0) {
           EXPECT_TRUE(tpool_test::eventually([&] { return other_chunks_done.load() > 0; }));
         }
-        accumulator.append(letters, chunk.begin, chunk.size());
+        accumulator.append(letters, static_cast<size_t>(chunk.begin),
+                           static_cast<size_t>(chunk.size()));
         if (chunk.begin != 0) other_chunks_done.fetch_add(1);
         return accumulator;
       },
