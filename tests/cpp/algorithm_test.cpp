@@ -229,7 +229,7 @@ TEST(ParallelInvoke, AnExceptionIsRethrownOnceTheStartedFunctionsEnded) {
   EXPECT_LE(ended.load(), 2);
 }
 
-TEST(ParallelFor, TheMemberRethrowsTheBodysOwnException) {
+TEST(PoolParallelFor, TheMemberRethrowsTheBodysOwnException) {
   tpool::pool pool(small_config(2));
   try {
     pool.parallel_for(0, 1000, [](uint64_t begin, uint64_t end) {
@@ -241,7 +241,7 @@ TEST(ParallelFor, TheMemberRethrowsTheBodysOwnException) {
   }
 }
 
-TEST(ParallelFor, AnExceptionFromANestedLoopComesHomeThroughTheOuterLoopAndATask) {
+TEST(PoolParallelFor, AnExceptionFromANestedLoopComesHomeThroughTheOuterLoopAndATask) {
   tpool::pool pool(small_config(2));
   tpool::task_future<void> outer = pool.submit_task([&pool] {
     pool.parallel_for(

@@ -265,7 +265,7 @@ tpool::task<int> square_on(tpool::pool &pool, int value) {
   co_return value *value;
 }
 
-TEST(WhenAll, YieldsTheResultsInOrder) {
+TEST(TaskWhenAll, YieldsTheResultsInOrder) {
   tpool::pool pool(small_config(2));
   std::vector<tpool::task<int>> tasks;
   for (int i = 0; i < 20; ++i) tasks.push_back(square_on(pool, i));
@@ -274,7 +274,7 @@ TEST(WhenAll, YieldsTheResultsInOrder) {
   for (int i = 0; i < 20; ++i) EXPECT_EQ(squares[static_cast<size_t>(i)], i * i);
 }
 
-TEST(WhenAll, RethrowsTheFirstExceptionInOrderOnceEveryTaskFinished) {
+TEST(TaskWhenAll, RethrowsTheFirstExceptionInOrderOnceEveryTaskFinished) {
   tpool::pool pool(small_config(2));
   std::vector<tpool::task<int>> tasks;
   for (int i = 0; i < 10; ++i) tasks.push_back(square_on(pool, i == 4 ? -4 : i == 8 ? -8 : i));
@@ -286,11 +286,11 @@ TEST(WhenAll, RethrowsTheFirstExceptionInOrderOnceEveryTaskFinished) {
   }
 }
 
-TEST(WhenAll, OfNoTasksYieldsNothingAtOnce) {
+TEST(TaskWhenAll, OfNoTasksYieldsNothingAtOnce) {
   EXPECT_TRUE(finish_within_patience(tpool::when_all(std::vector<tpool::task<int>>())).empty());
 }
 
-TEST(WhenAll, OfVoidTasksRunsEachOnce) {
+TEST(TaskWhenAll, OfVoidTasksRunsEachOnce) {
   tpool::pool pool(small_config(2));
   std::atomic<int> runs{0};
   std::vector<tpool::task<void>> tasks;
@@ -329,7 +329,7 @@ tpool::task<std::string> schedule_and_report(tpool::pool &pool) {
   }
 }
 
-TEST(Cancellation, AResumptionCancelledByCancelAllResumesWithTaskCancelled) {
+TEST(CoroutineCancellation, AResumptionCancelledByCancelAllResumesWithTaskCancelled) {
   gate blocker;
   tpool::pool pool(small_config(1));
   cpp_test::open_at_exit release(blocker);
@@ -353,7 +353,7 @@ tpool::task<std::string> sleep_and_report(tpool::pool &pool, std::atomic<int> &s
   }
 }
 
-TEST(PoolDestruction, ACoroutineWaitingOnATimerResumesWithTaskCancelled) {
+TEST(CoroutinePoolDestruction, ACoroutineWaitingOnATimerResumesWithTaskCancelled) {
   auto out = std::make_shared<cpp_test::outcome<std::string>>();
   std::atomic<int> suspended{0};
   {
@@ -373,7 +373,7 @@ tpool::task<std::string> wait_forever(tpool::pool &pool, intptr_t object) {
   }
 }
 
-TEST(PoolDestruction, ACoroutineWaitingOnAnObjectResumesWithTaskCancelled) {
+TEST(CoroutinePoolDestruction, ACoroutineWaitingOnAnObjectResumesWithTaskCancelled) {
   test_support::os_event event;
   ASSERT_TRUE(event.valid());
   auto out = std::make_shared<cpp_test::outcome<std::string>>();
@@ -389,7 +389,7 @@ tpool::task<int> queued_behind(tpool::pool &pool, int value) {
   co_return value;
 }
 
-TEST(PoolDestruction, QueuedResumptionsRunDuringTheDrain) {
+TEST(CoroutinePoolDestruction, QueuedResumptionsRunDuringTheDrain) {
   gate blocker;
   std::vector<std::shared_ptr<cpp_test::outcome<int>>> outs;
   {
@@ -415,7 +415,7 @@ tpool::task<std::string> schedule_after_shutdown(tpool::pool &pool) {
   }
 }
 
-TEST(PoolDestruction, AScheduleOnAPoolThatShutDownThrowsShutDownAtTheAwait) {
+TEST(CoroutinePoolDestruction, AScheduleOnAPoolThatShutDownThrowsShutDownAtTheAwait) {
   tpool::pool pool(small_config(1));
   pool.shutdown();
   EXPECT_EQ(finish_within_patience(schedule_after_shutdown(pool)), "shut down");

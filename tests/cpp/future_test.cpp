@@ -323,7 +323,7 @@ TEST(SharedTaskFuture, ExceptionIsRethrownToEveryReader) {
   }
 }
 
-TEST(WhenAll, GetReturnsTheValuesInTheOrderOfTheFutures) {
+TEST(FutureWhenAll, GetReturnsTheValuesInTheOrderOfTheFutures) {
   tpool::pool pool(small_config(2));
   std::vector<tpool::task_future<int>> futures;
   for (int i = 0; i < 50; ++i) futures.push_back(pool.submit_task([i] { return i * i; }));
@@ -334,7 +334,7 @@ TEST(WhenAll, GetReturnsTheValuesInTheOrderOfTheFutures) {
   for (int i = 0; i < 50; ++i) EXPECT_EQ(values[static_cast<size_t>(i)], i * i);
 }
 
-TEST(WhenAll, GetRethrowsTheFirstExceptionInOrderOnceEveryTaskEnded) {
+TEST(FutureWhenAll, GetRethrowsTheFirstExceptionInOrderOnceEveryTaskEnded) {
   tpool::pool pool(small_config(2));
   std::atomic<int> ended{0};
   std::vector<tpool::task_future<void>> futures;
@@ -355,7 +355,7 @@ TEST(WhenAll, GetRethrowsTheFirstExceptionInOrderOnceEveryTaskEnded) {
   EXPECT_EQ(ended.load(), 10);
 }
 
-TEST(WhenAll, WaitForTimesOutWhileOneTaskIsHeld) {
+TEST(FutureWhenAll, WaitForTimesOutWhileOneTaskIsHeld) {
   tpool::pool pool(small_config(2));
   auto blocker = std::make_shared<gate>();
   std::vector<tpool::task_future<int>> futures;
@@ -373,7 +373,7 @@ TEST(WhenAll, WaitForTimesOutWhileOneTaskIsHeld) {
   EXPECT_EQ(all.get(), (std::vector<int>{1, 2}));
 }
 
-TEST(WhenAll, ReferencesComeBackAsReferenceWrappers) {
+TEST(FutureWhenAll, ReferencesComeBackAsReferenceWrappers) {
   tpool::pool pool(small_config(1));
   int first = 1;
   int second = 2;
@@ -398,7 +398,7 @@ struct open_at_shutdown {
   }
 };
 
-TEST(PoolDestruction, EveryFuturePendingAtTheDestructorIsReadyAfterIt) {
+TEST(FuturePoolDestruction, EveryFuturePendingAtTheDestructorIsReadyAfterIt) {
   gate blocker;
   open_at_shutdown opener{&blocker};
   std::vector<tpool::task_future<int>> futures;
@@ -420,7 +420,7 @@ TEST(PoolDestruction, EveryFuturePendingAtTheDestructorIsReadyAfterIt) {
   }
 }
 
-TEST(PoolDestruction, ACancelShutdownMakesQueuedTasksThrowTaskCancelled) {
+TEST(FuturePoolDestruction, ACancelShutdownMakesQueuedTasksThrowTaskCancelled) {
   gate blocker;
   tpool::pool pool(small_config(1));
   cpp_test::open_at_exit release(blocker);
