@@ -229,6 +229,15 @@ TEST(ParallelInvoke, AnExceptionIsRethrownOnceTheStartedFunctionsEnded) {
   EXPECT_LE(ended.load(), 2);
 }
 
+TEST(PoolParallelFor, ALambdaRunsOverEveryIndexOnce) {
+  tpool::pool pool(small_config(2));
+  std::vector<std::atomic<int>> hits(1000);
+  pool.parallel_for(0, 1000, [&](uint64_t begin, uint64_t end) {
+    for (uint64_t i = begin; i < end; ++i) hits[static_cast<size_t>(i)].fetch_add(1);
+  });
+  for (const std::atomic<int> &hit : hits) ASSERT_EQ(hit.load(), 1);
+}
+
 TEST(PoolParallelFor, TheMemberRethrowsTheBodysOwnException) {
   tpool::pool pool(small_config(2));
   try {
