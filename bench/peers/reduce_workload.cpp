@@ -71,12 +71,18 @@ class naive_reduce final : public reduce_runner {
       std::lock_guard<std::mutex> hold(mutex_);
       finished_ = 0;
     }
-    for (uint64_t i = 0; i < parts; ++i) {
-      slices_[i] = slice{{&kind_}, this, count * i / parts, count * (i + 1) / parts, 0, false};
-      if (!pool_->submit(&slices_[i], TPOOL_PRIORITY_HIGH)) slices_[i].failed = true;
+    uint64_t submitted = 0;
+    for (size_t i = 0; i < slices_.size(); ++i) {
+      slice &part = slices_[i];
+      part = slice{{&kind_}, this, count * i / parts, count * (i + 1) / parts, 0, false};
+      if (pool_->submit(&part, TPOOL_PRIORITY_HIGH)) {
+        ++submitted;
+      } else {
+        part.failed = true;  // never runs: not waited for
+      }
     }
     std::unique_lock<std::mutex> hold(mutex_);
-    finished_changed_.wait(hold, [&] { return finished_ == parts; });
+    finished_changed_.wait(hold, [&] { return finished_ == submitted; });
     uint64_t sum = 0;
     for (const slice &part : slices_) {
       if (part.failed) return false;

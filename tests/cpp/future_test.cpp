@@ -122,7 +122,7 @@ TEST(TaskFuture, ATaskThatThrewEndsFailedInThePoolsCounters) {
   tpool::pool pool(small_config(1));
   tpool::task_future<void> future = pool.submit_task([] { throw task_failure(1); });
   ASSERT_TRUE(ready_within(future));
-  pool.wait_idle();
+  ASSERT_TRUE(pool.wait_idle_for(tpool_test::kPatienceMs));
   EXPECT_EQ(pool.stats().priority[TPOOL_PRIORITY_MEDIUM].failed, 1u);
 }
 
@@ -181,7 +181,7 @@ TEST(TaskFuture, CancelOfAQueuedTaskMakesGetThrowTaskCancelledAndFreesTheCallabl
   } catch (const tpool::task_cancelled &cancelled) {
     EXPECT_EQ(cancelled.status(), TPOOL_E_CANCELLED);
   }
-  pool.wait_idle();
+  ASSERT_TRUE(pool.wait_idle_for(tpool_test::kPatienceMs));
   EXPECT_EQ(runs.load(), 0);
 }
 
@@ -263,7 +263,7 @@ TEST(TaskFuture, WaitingForItselfThrowsWouldDeadlock) {
   tpool::task_future<int> future = pool.submit_task([self_future] {
     if (self_future.wait_for(kPatience) != std::future_status::ready) return -1;
     try {
-      self_future.get().wait();
+      self_future.get().wait_for(kPatience);  // throws before it waits
       return 0;
     } catch (const tpool::error &error) {
       return static_cast<int>(error.status());
