@@ -27,6 +27,7 @@ STATUS_TABLES = {
 # A block comment directly followed by an exported declaration.
 DECLARATION = re.compile(
     r"/\*(?P<comment>(?:(?!\*/).)*?)\*/\s*"
+    r"(?:(?:PRIOQ|TPOOL)_DEPRECATED\(\"[^\"]*\"\)\s*)?"
     r"(?P<decl>(?:PRIOQ|TPOOL)_API\s[^;]*?\b(?P<name>(?:prioq|tpool)_\w+)\s*\([^;]*\);)",
     re.S,
 )

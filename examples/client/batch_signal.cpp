@@ -25,7 +25,7 @@ batch_signal::batch_signal() {
 
 batch_signal::~batch_signal() {
   // Released (and so no longer waited on) before the object is closed.
-  if (wait_ != nullptr) tpool_wait_release(wait_);
+  if (wait_ != nullptr) tpool_object_wait_release(wait_);
   if (object_ == -1) return;
 #ifdef _WIN32
   CloseHandle(reinterpret_cast<HANDLE>(object_));
@@ -51,28 +51,28 @@ bool batch_signal::watch(tpool_pool *pool, uint32_t watchdog_ms) {
     std::fprintf(stderr, "batch_signal: the OS refused an event\n");
     return false;
   }
-  tpool_wait_desc desc;
-  tpool_wait_desc_init(&desc);
+  tpool_object_wait_desc desc;
+  tpool_object_wait_desc_init(&desc);
   desc.object = object_;
   desc.timeout_ms = watchdog_ms;
   desc.priority = TPOOL_PRIORITY_HIGH;
   desc.fn = &batch_signal::report;
   desc.on_complete = &batch_signal::count;
   desc.context = this;
-  const tpool_status status = tpool_wait_start(pool, &desc, &wait_);
+  const tpool_status status = tpool_object_wait_start(pool, &desc, &wait_);
   if (status != TPOOL_OK) {
-    std::fprintf(stderr, "tpool_wait_start failed: %s\n", tpool_status_string(status));
+    std::fprintf(stderr, "tpool_object_wait_start failed: %s\n", tpool_status_string(status));
     return false;
   }
   return true;
 }
 
-tpool_wait_result batch_signal::wait_for_report() {
+tpool_object_wait_result batch_signal::wait_for_report() {
   return reported_.get_future().get();
 }
 
 void TPOOL_CALL batch_signal::report(void *context, tpool_job_info * /*info*/,
-                                     tpool_wait_result result) {
+                                     tpool_object_wait_result result) {
   try {
     static_cast<batch_signal *>(context)->reported_.set_value(result);
   } catch (...) {

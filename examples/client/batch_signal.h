@@ -27,20 +27,21 @@ class batch_signal {
   // signalled or after watchdog_ms. False (with a message) on failure.
   bool watch(tpool_pool *pool, uint32_t watchdog_ms);
   // Blocks until the wait's job ran and returns what fired it
-  // (TPOOL_WAIT_TIMED_OUT: the watchdog).
-  tpool_wait_result wait_for_report();
+  // (TPOOL_OBJECT_WAIT_TIMED_OUT: the watchdog).
+  tpool_object_wait_result wait_for_report();
 
   // The wait's instance, as it counts in the pool's statistics (read after
   // wait_for_report).
   uint64_t done() const { return done_.load(); }
 
  private:
-  static void TPOOL_CALL report(void *context, tpool_job_info *info, tpool_wait_result result);
+  static void TPOOL_CALL report(void *context, tpool_job_info *info,
+                                tpool_object_wait_result result);
   static void TPOOL_CALL count(void *context, tpool_job_state outcome);
 
   intptr_t object_ = -1;
-  tpool_wait *wait_ = nullptr;
-  std::promise<tpool_wait_result> reported_;
+  tpool_object_wait *wait_ = nullptr;
+  std::promise<tpool_object_wait_result> reported_;
   std::atomic<uint64_t> done_{0};
 };
 

@@ -90,8 +90,8 @@ int run(const demo_options &options) {
   }
 
   if (ok) {
-    const tpool_wait_result why = finished.wait_for_report();
-    if (why != TPOOL_WAIT_SIGNALLED) {
+    const tpool_object_wait_result why = finished.wait_for_report();
+    if (why != TPOOL_OBJECT_WAIT_SIGNALLED) {
       std::fprintf(stderr, "the batch did not finish within %u ms\n", kWatchdogMs);
       ok = false;
     }

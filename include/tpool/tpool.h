@@ -26,27 +26,21 @@
  * TPOOL_E_INTERNAL, which only reports a bug in tpool. Out-parameters are
  * left unchanged on failure. Nothing throws or aborts across this boundary.
  *
- * Exceptions escaping a callback: callbacks (tpool_job_fn,
- * tpool_completion_fn, tpool_log_fn) are C functions and must not let an
- * exception escape. tpool.hpp's wrappers catch C++ exceptions in the
- * caller's module and report FAILED; use them from C++. If an exception
- * does escape a raw callback anyway, what happens depends on the target
- * (docs/reliability.md, "Exceptions", has the table and the tests):
- *  - a C++ exception from MinGW-w64 code on x64 (SEH unwinding), and from
- *    GCC or Clang code on Linux: tpool catches it; the job ends FAILED, a
- *    WARN line is logged and the worker keeps running;
- *  - a C++ exception from MinGW-w64 code on x86 (DWARF-2 unwinding, whose
- *    tables are private to each module): the thrower's runtime cannot
- *    unwind through tpool.dll and calls std::terminate; the process ends;
- *  - a structured exception (access violation, RaiseException, and the C++
- *    exceptions of MSVC-compiled code, which are structured exceptions
- *    underneath), on x64 and x86: tpool does not catch it; it reaches the
- *    process's unhandled-exception filter as it would from any thread.
+ * Exceptions: callbacks are C functions and must not let an exception
+ * escape; tpool.hpp's wrappers catch C++ exceptions in the caller's module.
+ * What happens on each target when one escapes a raw callback anyway is in
+ * docs/reliability.md, "Exceptions".
  *
- * Versioned structs (tpool_config, tpool_job_desc, tpool_stats,
- * tpool_worker_stats, tpool_group_counts, tpool_timer_desc, tpool_wait_desc)
- * start with uint32_t struct_size, the size of the struct as the caller
- * compiled it. Fields are only ever appended, and each
+ * Layout: one section per object, in the order a program meets them:
+ * library, pools, jobs (submitting, handles, inside a job), job groups,
+ * parallel loops, timers, waits on OS objects, diagnostics, and last the
+ * 1.0 names kept for programs built against 1.0. Each section declares its
+ * opaque type, its structs and callbacks, then its functions.
+ *
+ * Versioned structs (tpool_config, tpool_job_desc, tpool_group_counts,
+ * tpool_timer_desc, tpool_object_wait_desc, tpool_stats,
+ * tpool_worker_stats) start with uint32_t struct_size, the size of the
+ * struct as the caller compiled it. Fields are only ever appended, and each
  * published version's size is a constant below (TPOOL_CONFIG_SIZE_V1, ...).
  *  - Inputs: struct_size must be the size of a published version, or larger
  *    than the library's own size with every byte past the library's size
@@ -56,8 +50,9 @@
  *    version's size. The library fills the first min(struct_size, own size)
  *    bytes and writes the size it filled back into struct_size. Arrays are
  *    stepped by the caller's struct_size.
- *  - Init functions: tpool_config_init and tpool_job_desc_init are macros
- *    that pass sizeof of the caller's struct to the *_sized functions, so a
+ *  - Init functions: tpool_config_init, tpool_job_desc_init,
+ *    tpool_timer_desc_init and tpool_object_wait_desc_init are macros that
+ *    pass sizeof of the caller's struct to the *_sized functions, so a
  *    program compiled against an older header never has more bytes written
  *    than its struct holds.
  *
@@ -98,6 +93,21 @@
 #define TPOOL_ENUM_BASE
 #endif
 
+/* Marks the 1.0 names that a newer name replaced (see the last section).
+ * They stay exported with their 1.0 behaviour; only new code is warned.
+ * Define TPOOL_NO_DEPRECATION_WARNINGS to silence the warning. */
+#if defined(TPOOL_NO_DEPRECATION_WARNINGS) || defined(TPOOL_BUILDING_LIBRARY)
+#define TPOOL_DEPRECATED(replacement)
+#elif defined(__cplusplus) && __cplusplus >= 201402L
+#define TPOOL_DEPRECATED(replacement) [[deprecated("use " replacement)]]
+#elif defined(_MSC_VER)
+#define TPOOL_DEPRECATED(replacement) __declspec(deprecated("use " replacement))
+#elif defined(__GNUC__) || defined(__clang__)
+#define TPOOL_DEPRECATED(replacement) __attribute__((deprecated("use " replacement)))
+#else
+#define TPOOL_DEPRECATED(replacement)
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -114,7 +124,8 @@ enum {
 #define TPOOL_INFINITE 0xFFFFFFFFu
 
 /* X-macro: name, fixed numeric value, message. Values never change and are
- * never reused (14 was TPOOL_E_UNSUPPORTED, which no function returned). */
+ * never reused; the list has no gap but 14, which was TPOOL_E_UNSUPPORTED in
+ * 1.0 (no function returned it). */
 #define TPOOL_STATUS_LIST(X)                                                             \
   X(TPOOL_OK, 0, "success")                                                              \
   X(TPOOL_E_NULL_POINTER, 1, "a required pointer argument was null")                     \
@@ -132,7 +143,7 @@ enum {
   X(TPOOL_E_INVALID_HANDLE, 13, "the handle was released or is not a tpool handle")      \
   X(TPOOL_E_INTERNAL, 15, "internal error (a bug): please report it")                    \
   X(TPOOL_E_FAILED, 16, "a loop body reported failure; the loop stopped early")          \
-  X(TPOOL_E_CANCELLED, 20, "the timer was cancelled; it never fires again")
+  X(TPOOL_E_CANCELLED, 17, "the timer was cancelled; it never fires again")
 
 /* clang-format off: the X-macro expansion below is not a statement */
 typedef enum tpool_status TPOOL_ENUM_BASE {
@@ -143,16 +154,18 @@ typedef enum tpool_status TPOOL_ENUM_BASE {
 } tpool_status;
 /* clang-format on */
 
-/* The life of a job. QUEUED -> RUNNING -> DONE | FAILED, or QUEUED -> CANCELLED.
- * DONE, FAILED and CANCELLED are final. */
-typedef enum tpool_job_state TPOOL_ENUM_BASE {
-  TPOOL_JOB_QUEUED = 0,
-  TPOOL_JOB_RUNNING = 1,
-  TPOOL_JOB_DONE = 2,
-  TPOOL_JOB_CANCELLED = 3,
-  TPOOL_JOB_FAILED = 4,
-  TPOOL_JOB_STATE_FORCE_32BIT_ = 0x7fffffff
-} tpool_job_state;
+/* ---- library ------------------------------------------------------------ */
+
+/* The loaded library's version, as TPOOL_VERSION_HEX. Thread-safe. */
+TPOOL_API uint32_t TPOOL_CALL tpool_version(void);
+
+/* Static, never-null English message for any 32-bit value, "unknown status"
+ * for values that are not in TPOOL_STATUS_LIST. Thread-safe. */
+TPOOL_API const char *TPOOL_CALL tpool_status_string(tpool_status status);
+
+/* ---- pools --------------------------------------------------------------- */
+
+typedef struct tpool_pool tpool_pool; /* opaque */
 
 typedef enum tpool_shutdown_mode TPOOL_ENUM_BASE {
   TPOOL_SHUTDOWN_DRAIN = 0,  /* run every queued job, then stop */
@@ -179,18 +192,6 @@ typedef enum tpool_thread_priority TPOOL_ENUM_BASE {
   TPOOL_THREAD_PRIORITY_FORCE_32BIT_ = 0x7fffffff
 } tpool_thread_priority;
 
-typedef struct tpool_pool tpool_pool;         /* opaque */
-typedef struct tpool_job tpool_job;           /* opaque job handle */
-typedef struct tpool_group tpool_group;       /* opaque job group handle */
-typedef struct tpool_job_info tpool_job_info; /* opaque, valid during a job callback only */
-
-/* The job body. Runs on a worker thread. info is valid only during the call.
- * Must not let an exception escape (see "Exceptions" above). */
-typedef void(TPOOL_CALL *tpool_job_fn)(void *context, tpool_job_info *info);
-/* Called exactly once per accepted job with its final state (DONE, FAILED or
- * CANCELLED), on a worker thread or on the thread that cancelled the job.
- * Must not block for long; may submit new jobs. */
-typedef void(TPOOL_CALL *tpool_completion_fn)(void *context, tpool_job_state outcome);
 /* Receives log lines. message is valid only during the call. Called from any
  * thread, possibly concurrently: the host makes it thread-safe. */
 typedef void(TPOOL_CALL *tpool_log_fn)(void *user, tpool_log_level level, const char *message);
@@ -223,106 +224,6 @@ typedef struct tpool_config {
 } tpool_config;
 #define TPOOL_CONFIG_SIZE_V1 ((uint32_t)(offsetof(tpool_config, log_user) + sizeof(void *)))
 
-/* One job for tpool_submit_ex / tpool_submit_batch. Version 2. */
-typedef struct tpool_job_desc {
-  uint32_t struct_size;            /* set by tpool_job_desc_init */
-  int32_t priority;                /* TPOOL_PRIORITY_*; default MEDIUM */
-  tpool_job_fn fn;                 /* required */
-  void *context;                   /* passed to fn and on_complete; owned by the caller */
-  tpool_completion_fn on_complete; /* optional */
-  /* Version 2. The group the job joins (see "job groups"); null (default):
-   * none. It must be a group of the pool the job is submitted to. */
-  tpool_group *group;
-} tpool_job_desc;
-#define TPOOL_JOB_DESC_SIZE_V1 \
-  ((uint32_t)(offsetof(tpool_job_desc, on_complete) + sizeof(tpool_completion_fn)))
-#define TPOOL_JOB_DESC_SIZE_V2 ((uint32_t)(offsetof(tpool_job_desc, group) + sizeof(tpool_group *)))
-
-/* A group's jobs by outcome. Version 1. Each count is read atomically; the
- * snapshot as a whole is not one instant, but in every snapshot
- * done + failed + cancelled + pending == submitted. */
-typedef struct tpool_group_counts {
-  uint32_t struct_size; /* set by the caller; see "Versioned structs" */
-  uint32_t reserved_;
-  uint64_t submitted; /* accepted into the group since it was created */
-  uint64_t pending;   /* accepted, no outcome yet (queued or running) */
-  uint64_t done;
-  uint64_t failed;
-  uint64_t cancelled;
-} tpool_group_counts;
-#define TPOOL_GROUP_COUNTS_SIZE_V1 \
-  ((uint32_t)(offsetof(tpool_group_counts, cancelled) + sizeof(uint64_t)))
-
-/* The body of a parallel loop: runs indices [begin, end). Returns 0 to go
- * on, anything else to stop the loop (tpool_parallel_for then returns
- * TPOOL_E_FAILED). Must not let an exception escape. */
-typedef int32_t(TPOOL_CALL *tpool_range_fn)(void *context, uint64_t begin, uint64_t end);
-
-/* Counters of one priority level; see tpool_stats for what is consistent. */
-typedef struct tpool_priority_stats {
-  uint64_t queued;    /* submitted - started - cancelled */
-  uint64_t submitted; /* accepted since creation */
-  uint64_t started;
-  uint64_t done;
-  uint64_t cancelled;
-  uint64_t failed;
-  uint64_t queue_wait_ns_total; /* sum over started jobs of (start - submit) */
-  uint64_t queue_wait_ns_max;
-} tpool_priority_stats;
-
-/* A diagnostics snapshot. Version 1.
- * Each counter is read atomically; the snapshot as a whole is not one
- * instant. What holds between fields of one priority level, in every
- * snapshot, even while jobs run:
- *    done + failed <= started,   started + cancelled <= submitted,
- *    queued == submitted - started - cancelled,
- *    queue_wait_ns_max <= queue_wait_ns_total,
- *    queue_wait_ns_total == 0 when started == 0.
- * Nothing is promised across levels, between the worker counts, or between
- * two snapshots beyond each counter never decreasing (queued and the worker
- * counts aside). A submit refused by a concurrent shutdown may be counted in
- * submitted for a moment and then taken back. */
-typedef struct tpool_stats {
-  uint32_t struct_size; /* set by the caller; see "Versioned structs" */
-  uint32_t workers_live;
-  uint32_t workers_idle;
-  uint32_t workers_peak;
-  uint32_t workers_min;
-  uint32_t workers_max;
-  uint64_t workers_grown;  /* workers started above min_workers since creation */
-  uint64_t workers_reaped; /* workers that exited after idle_timeout_ms */
-  tpool_priority_stats priority[TPOOL_PRIORITY_COUNT];
-} tpool_stats;
-#define TPOOL_STATS_SIZE_V1                     \
-  ((uint32_t)(offsetof(tpool_stats, priority) + \
-              TPOOL_PRIORITY_COUNT * sizeof(tpool_priority_stats)))
-
-/* One worker slot's diagnostics. Version 1. */
-typedef struct tpool_worker_stats {
-  uint32_t struct_size; /* set by the caller in element 0: the array's stride */
-  uint32_t worker_index;
-  int32_t live; /* 1 if the worker thread is running */
-  int32_t reserved_;
-  uint64_t jobs_run;
-  uint64_t busy_ns;
-  uint64_t idle_ns;
-} tpool_worker_stats;
-#define TPOOL_WORKER_STATS_SIZE_V1 \
-  ((uint32_t)(offsetof(tpool_worker_stats, idle_ns) + sizeof(uint64_t)))
-
-/* ---- library ---------------------------------------------------------- */
-
-/* The loaded library's version, as TPOOL_VERSION_HEX. Thread-safe. */
-TPOOL_API uint32_t TPOOL_CALL tpool_version(void);
-
-/* Static, never-null English message for any 32-bit value, "unknown status"
- * for values that are not in TPOOL_STATUS_LIST. Thread-safe. */
-TPOOL_API const char *TPOOL_CALL tpool_status_string(tpool_status status);
-
-/* Static, never-null name of a job state ("queued", "done", ...), "unknown
- * state" for any other 32-bit value. Thread-safe. */
-TPOOL_API const char *TPOOL_CALL tpool_job_state_string(tpool_job_state state);
-
 /* Fills the first struct_size bytes of *config with the defaults and sets
  * config->struct_size = struct_size. A size larger than the library's own
  * (a newer header) gets the library's defaults and zeros beyond them.
@@ -341,25 +242,6 @@ TPOOL_API tpool_status TPOOL_CALL tpool_config_init_sized(tpool_config *config,
  * Allocates nothing. Thread-safe. */
 TPOOL_API tpool_status TPOOL_CALL tpool_config_init(tpool_config *config);
 #define tpool_config_init(config) tpool_config_init_sized((config), (uint32_t)sizeof(tpool_config))
-
-/* Fills the first struct_size bytes of *desc: MEDIUM priority, null
- * callbacks, context and group, struct_size. Sizes as tpool_config_init_sized. Use
- * the tpool_job_desc_init(desc) macro.
- * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if desc is null;
- * TPOOL_E_BAD_STRUCT_SIZE if struct_size is not a version's size or larger.
- * Allocates nothing. Thread-safe. */
-TPOOL_API tpool_status TPOOL_CALL tpool_job_desc_init_sized(tpool_job_desc *desc,
-                                                            uint32_t struct_size);
-
-/* tpool_job_desc_init_sized(desc, TPOOL_JOB_DESC_SIZE_V1), for programs built
- * against the first header.
- * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if desc is null.
- * Allocates nothing. Thread-safe. */
-TPOOL_API tpool_status TPOOL_CALL tpool_job_desc_init(tpool_job_desc *desc);
-#define tpool_job_desc_init(desc) \
-  tpool_job_desc_init_sized((desc), (uint32_t)sizeof(tpool_job_desc))
-
-/* ---- pool lifecycle ----------------------------------------------------- */
 
 /* Creates a pool and starts min_workers threads. config may be null for
  * the defaults. If any worker fails to start, every started one is joined
@@ -397,13 +279,84 @@ TPOOL_API tpool_status TPOOL_CALL tpool_shutdown(tpool_pool *pool, tpool_shutdow
 TPOOL_API tpool_status TPOOL_CALL tpool_destroy(tpool_pool *pool);
 
 /* Waits until every accepted job has its outcome and its completion callback
- * has returned, up to timeout_ms (0: just look).
+ * has returned, up to timeout_ms (0: just look). Timers and waits on OS
+ * objects that have not fired are not jobs: this does not wait for them,
+ * only for the instances they already submitted.
  * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER; TPOOL_E_WOULD_DEADLOCK from a
  * thread of this pool; TPOOL_E_TIMEOUT.
  * Allocates nothing. Thread-safe. */
 TPOOL_API tpool_status TPOOL_CALL tpool_wait_idle(tpool_pool *pool, uint32_t timeout_ms);
 
-/* ---- submitting ---------------------------------------------------------- */
+/* Changes the minimum level delivered to the log callback. Like every enum
+ * argument, level is read as its 32-bit value and checked.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER; TPOOL_E_INVALID_ARGUMENT for a
+ * value outside TPOOL_LOG_TRACE..TPOOL_LOG_OFF.
+ * Allocates nothing. Thread-safe; callable from a job. */
+TPOOL_API tpool_status TPOOL_CALL tpool_set_log_level(tpool_pool *pool, tpool_log_level level);
+
+/* ---- jobs ---------------------------------------------------------------- */
+
+typedef struct tpool_job tpool_job;           /* opaque job handle */
+typedef struct tpool_job_info tpool_job_info; /* opaque, valid during a job callback only */
+
+/* The life of a job. QUEUED -> RUNNING -> DONE | FAILED, or QUEUED -> CANCELLED.
+ * DONE, FAILED and CANCELLED are final. */
+typedef enum tpool_job_state TPOOL_ENUM_BASE {
+  TPOOL_JOB_QUEUED = 0,
+  TPOOL_JOB_RUNNING = 1,
+  TPOOL_JOB_DONE = 2,
+  TPOOL_JOB_CANCELLED = 3,
+  TPOOL_JOB_FAILED = 4,
+  TPOOL_JOB_STATE_FORCE_32BIT_ = 0x7fffffff
+} tpool_job_state;
+
+/* The job body. Runs on a worker thread. info is valid only during the call.
+ * Must not let an exception escape (see "Exceptions" above). */
+typedef void(TPOOL_CALL *tpool_job_fn)(void *context, tpool_job_info *info);
+
+/* Called exactly once per accepted job with its final state (DONE, FAILED or
+ * CANCELLED), on a worker thread or on the thread that cancelled the job.
+ * Must not block for long; may submit new jobs. */
+typedef void(TPOOL_CALL *tpool_completion_fn)(void *context, tpool_job_state outcome);
+
+/* One job for tpool_submit_ex / tpool_submit_batch. Version 2. */
+typedef struct tpool_job_desc {
+  uint32_t struct_size;            /* set by tpool_job_desc_init */
+  int32_t priority;                /* TPOOL_PRIORITY_*; default MEDIUM */
+  tpool_job_fn fn;                 /* required */
+  void *context;                   /* passed to fn and on_complete; owned by the caller */
+  tpool_completion_fn on_complete; /* optional */
+  /* Version 2. The group the job joins (see "job groups"); null (default):
+   * none. It must be a group of the pool the job is submitted to. */
+  struct tpool_group *group;
+} tpool_job_desc;
+#define TPOOL_JOB_DESC_SIZE_V1 \
+  ((uint32_t)(offsetof(tpool_job_desc, on_complete) + sizeof(tpool_completion_fn)))
+#define TPOOL_JOB_DESC_SIZE_V2 \
+  ((uint32_t)(offsetof(tpool_job_desc, group) + sizeof(struct tpool_group *)))
+
+/* Fills the first struct_size bytes of *desc: MEDIUM priority, null
+ * callbacks, context and group, struct_size. Sizes as tpool_config_init_sized. Use
+ * the tpool_job_desc_init(desc) macro.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if desc is null;
+ * TPOOL_E_BAD_STRUCT_SIZE if struct_size is not a version's size or larger.
+ * Allocates nothing. Thread-safe. */
+TPOOL_API tpool_status TPOOL_CALL tpool_job_desc_init_sized(tpool_job_desc *desc,
+                                                            uint32_t struct_size);
+
+/* tpool_job_desc_init_sized(desc, TPOOL_JOB_DESC_SIZE_V1), for programs built
+ * against the first header.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if desc is null.
+ * Allocates nothing. Thread-safe. */
+TPOOL_API tpool_status TPOOL_CALL tpool_job_desc_init(tpool_job_desc *desc);
+#define tpool_job_desc_init(desc) \
+  tpool_job_desc_init_sized((desc), (uint32_t)sizeof(tpool_job_desc))
+
+/* Static, never-null name of a job state ("queued", "done", ...), "unknown
+ * state" for any other 32-bit value. Thread-safe. */
+TPOOL_API const char *TPOOL_CALL tpool_job_state_string(tpool_job_state state);
+
+/* ---- jobs: submitting ------------------------------------------------------ */
 
 /* Submits one job. out_job may be null (no handle); otherwise *out_job
  * receives a handle the caller must tpool_job_release.
@@ -459,15 +412,22 @@ TPOOL_API tpool_status TPOOL_CALL tpool_submit_batch(tpool_pool *pool, const tpo
  * Allocates nothing. Thread-safe; callable from a job or completion callback. */
 TPOOL_API tpool_status TPOOL_CALL tpool_cancel_all(tpool_pool *pool, size_t *out_cancelled);
 
-/* ---- job handles --------------------------------------------------------- */
+/* ---- jobs: handles --------------------------------------------------------- */
 
-/* Current state of the job.
+/* The job's current state.
  * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if job or out_state is null;
  * TPOOL_E_INVALID_HANDLE for a released handle (detected while its record
  * is not reused).
  * Allocates nothing. Thread-safe. */
-TPOOL_API tpool_status TPOOL_CALL tpool_job_status(const tpool_job *job,
-                                                   tpool_job_state *out_state);
+TPOOL_API tpool_status TPOOL_CALL tpool_job_get_state(const tpool_job *job,
+                                                      tpool_job_state *out_state);
+
+/* The job's pool-unique id (ids increase in submission order; the same id
+ * tpool_job_info_get reports inside the job).
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if job or out_id is null;
+ * TPOOL_E_INVALID_HANDLE.
+ * Allocates nothing. Thread-safe. */
+TPOOL_API tpool_status TPOOL_CALL tpool_job_get_id(const tpool_job *job, uint64_t *out_id);
 
 /* Waits until the job has its outcome, up to timeout_ms (0: just look). It
  * returns only after the job's completion callback (if any) has returned.
@@ -490,12 +450,6 @@ TPOOL_API tpool_status TPOOL_CALL tpool_job_wait(tpool_job *job, uint32_t timeou
  * Allocates nothing. Thread-safe; callable from a job. */
 TPOOL_API tpool_status TPOOL_CALL tpool_job_cancel(tpool_job *job);
 
-/* The job's pool-unique id (ids increase in submission order).
- * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if job or out_id is null;
- * TPOOL_E_INVALID_HANDLE.
- * Allocates nothing. Thread-safe. */
-TPOOL_API tpool_status TPOOL_CALL tpool_job_id(const tpool_job *job, uint64_t *out_id);
-
 /* Releases the handle. The job itself still runs to its outcome. The
  * handle may outlive its pool: release it before or after tpool_destroy.
  * Releasing twice is detected while the record has not been reused; do not
@@ -503,6 +457,30 @@ TPOOL_API tpool_status TPOOL_CALL tpool_job_id(const tpool_job *job, uint64_t *o
  * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER; TPOOL_E_INVALID_HANDLE.
  * Allocates nothing. Thread-safe. */
 TPOOL_API tpool_status TPOOL_CALL tpool_job_release(tpool_job *job);
+
+/* ---- jobs: inside a job ---------------------------------------------------- */
+
+/* 1 if cancellation of the running job was requested, else 0 (also for a
+ * null info). Cancellation is requested by tpool_job_cancel on its handle,
+ * tpool_group_cancel on its group, tpool_timer_cancel or
+ * tpool_object_wait_cancel (and their release) on the timer or wait whose
+ * instance it is, or a parallel loop that stops early. A job nobody can ask
+ * to cancel (submitted without a handle and outside a group) always reads
+ * 0. One atomic load. Only on the worker running the job. */
+TPOOL_API int32_t TPOOL_CALL tpool_job_info_cancel_requested(const tpool_job_info *info);
+
+/* Marks the running job FAILED instead of DONE when its callback returns.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if info is null.
+ * Only on the worker running the job. */
+TPOOL_API tpool_status TPOOL_CALL tpool_job_info_set_failed(tpool_job_info *info);
+
+/* The running job's id, priority (0..2) and the index of the worker. Any out
+ * pointer may be null.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if info is null.
+ * Only on the worker running the job. */
+TPOOL_API tpool_status TPOOL_CALL tpool_job_info_get(const tpool_job_info *info, uint64_t *out_id,
+                                                     int32_t *out_priority,
+                                                     uint32_t *out_worker_index);
 
 /* ---- job groups ------------------------------------------------------------
  * A group collects jobs of one pool so they can be waited for, counted and
@@ -529,6 +507,22 @@ TPOOL_API tpool_status TPOOL_CALL tpool_job_release(tpool_job *job);
  * once they have their outcomes. Memory: a group lives until it is released
  * and its last job has its outcome; it may be released before or after its
  * pool is destroyed, but every other group function needs the pool alive. */
+typedef struct tpool_group tpool_group; /* opaque job group handle */
+
+/* A group's jobs by outcome. Version 1. Each count is read atomically; the
+ * snapshot as a whole is not one instant, but in every snapshot
+ * done + failed + cancelled + pending == submitted. */
+typedef struct tpool_group_counts {
+  uint32_t struct_size; /* set by the caller; see "Versioned structs" */
+  uint32_t reserved_;
+  uint64_t submitted; /* accepted into the group since it was created */
+  uint64_t pending;   /* accepted, no outcome yet (queued or running) */
+  uint64_t done;
+  uint64_t failed;
+  uint64_t cancelled;
+} tpool_group_counts;
+#define TPOOL_GROUP_COUNTS_SIZE_V1 \
+  ((uint32_t)(offsetof(tpool_group_counts, cancelled) + sizeof(uint64_t)))
 
 /* Creates an empty group of pool's jobs.
  * Returns: TPOOL_OK (*out_group owns the group until tpool_group_release);
@@ -551,8 +545,11 @@ TPOOL_API tpool_status TPOOL_CALL tpool_group_submit(tpool_group *group, tpool_j
                                                      void *context, int32_t priority);
 
 /* Waits until every job accepted into the group has its outcome, up to
- * timeout_ms (0: just look). From a worker of the group's pool it runs the
- * group's queued jobs while it waits (see above).
+ * timeout_ms. From a worker of the group's pool it runs the group's queued
+ * jobs while it waits (see above), and the timeout bounds that too: no
+ * queued job is taken once the deadline has passed, so timeout_ms 0 only
+ * looks and runs nothing; a job it already started is finished first, so
+ * the call may return later than the deadline by that job's run time.
  * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER; TPOOL_E_INVALID_HANDLE for a
  * released group; TPOOL_E_WOULD_DEADLOCK when a job running on the calling
  * thread belongs to the group; TPOOL_E_TIMEOUT.
@@ -585,7 +582,12 @@ TPOOL_API tpool_status TPOOL_CALL tpool_group_get_counts(const tpool_group *grou
  * Allocates nothing. Thread-safe. */
 TPOOL_API tpool_status TPOOL_CALL tpool_group_release(tpool_group *group);
 
-/* ---- parallel loops --------------------------------------------------------- */
+/* ---- parallel loops ------------------------------------------------------- */
+
+/* The body of a parallel loop: runs indices [begin, end). Returns 0 to go
+ * on, anything else to stop the loop (tpool_parallel_for then returns
+ * TPOOL_E_FAILED). Must not let an exception escape. */
+typedef int32_t(TPOOL_CALL *tpool_range_fn)(void *context, uint64_t begin, uint64_t end);
 
 /* Runs fn over [begin, end) in chunks on the pool's workers and on the
  * calling thread, and returns when every chunk ran, or, once a chunk
@@ -608,54 +610,6 @@ TPOOL_API tpool_status TPOOL_CALL tpool_group_release(tpool_group *group);
 TPOOL_API tpool_status TPOOL_CALL tpool_parallel_for(tpool_pool *pool, uint64_t begin, uint64_t end,
                                                      uint64_t grain, tpool_range_fn fn,
                                                      void *context, int32_t priority);
-
-/* ---- inside a job -------------------------------------------------------- */
-
-/* 1 if cancellation of the running job was requested, else 0 (also for a
- * null info, and always for a job submitted without a handle, which nobody
- * can ask to cancel). One atomic load. Only on the worker running the job. */
-TPOOL_API int32_t TPOOL_CALL tpool_job_info_cancel_requested(const tpool_job_info *info);
-
-/* Marks the running job FAILED instead of DONE when its callback returns.
- * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if info is null.
- * Only on the worker running the job. */
-TPOOL_API tpool_status TPOOL_CALL tpool_job_info_set_failed(tpool_job_info *info);
-
-/* The running job's id, priority (0..2) and the index of the worker. Any out
- * pointer may be null.
- * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if info is null.
- * Only on the worker running the job. */
-TPOOL_API tpool_status TPOOL_CALL tpool_job_info_get(const tpool_job_info *info, uint64_t *out_id,
-                                                     int32_t *out_priority,
-                                                     uint32_t *out_worker_index);
-
-/* ---- diagnostics and logging -------------------------------------------- */
-
-/* Snapshot of pool counters without stopping the pool (see tpool_stats for
- * what is consistent). out_stats->struct_size must be set by the caller.
- * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if pool or out_stats is null;
- * TPOOL_E_BAD_STRUCT_SIZE if struct_size is below TPOOL_STATS_SIZE_V1.
- * Allocates nothing. Thread-safe; callable from a job. */
-TPOOL_API tpool_status TPOOL_CALL tpool_get_stats(const tpool_pool *pool, tpool_stats *out_stats);
-
-/* Per-worker counters for up to capacity worker slots (live and exited).
- * out_workers[0].struct_size, set by the caller when capacity > 0, is the
- * stride of the array and the size filled in each element. *out_count
- * receives the number of slots filled.
- * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if pool or out_count is null, or
- * out_workers is null with capacity > 0; TPOOL_E_BAD_STRUCT_SIZE if the
- * stride is below TPOOL_WORKER_STATS_SIZE_V1.
- * Allocates nothing. Thread-safe; callable from a job. */
-TPOOL_API tpool_status TPOOL_CALL tpool_get_worker_stats(const tpool_pool *pool,
-                                                         tpool_worker_stats *out_workers,
-                                                         size_t capacity, size_t *out_count);
-
-/* Changes the minimum level delivered to the log callback (a
- * tpool_log_level, passed as int32_t).
- * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER; TPOOL_E_INVALID_ARGUMENT for a
- * value outside TPOOL_LOG_TRACE..TPOOL_LOG_OFF.
- * Allocates nothing. Thread-safe; callable from a job. */
-TPOOL_API tpool_status TPOOL_CALL tpool_set_log_level(tpool_pool *pool, int32_t level);
 
 /* ---- timers -------------------------------------------------------------- */
 
@@ -683,7 +637,7 @@ TPOOL_API tpool_status TPOOL_CALL tpool_set_log_level(tpool_pool *pool, int32_t 
  * FIXED_RATE due time that finds the previous instance still queued or
  * running is skipped, and so is one that had already passed when the timer
  * thread got to a later one; skipped due times are counted
- * (tpool_timer_query) and the schedule stays on its grid.
+ * (tpool_timer_get_state) and the schedule stays on its grid.
  *
  * When tpool is done with context: fn runs on a worker for every instance
  * that starts; on_complete (optional) once per instance, on a worker or on a
@@ -711,9 +665,13 @@ typedef enum tpool_timer_mode TPOOL_ENUM_BASE {
   TPOOL_TIMER_MODE_FORCE_32BIT_ = 0x7fffffff
 } tpool_timer_mode;
 
-/* What tpool_timer_query reports. */
+/* What tpool_timer_get_state reports: the state of the timer's schedule,
+ * not of its instance (whose outcome goes to on_complete). A periodic timer
+ * stays ARMED, also while an instance is queued or running; a ONCE timer is
+ * IDLE from the moment it fired, also while its instance is queued or
+ * running (then fired is 1). */
 typedef enum tpool_timer_state TPOOL_ENUM_BASE {
-  TPOOL_TIMER_ARMED = 0,     /* a due time is pending */
+  TPOOL_TIMER_ARMED = 0,     /* a due time is pending, or comes after the instance in flight */
   TPOOL_TIMER_IDLE = 1,      /* a ONCE timer that fired; tpool_timer_set re-arms it */
   TPOOL_TIMER_CANCELLED = 2, /* cancelled or released; final */
   TPOOL_TIMER_SHUT_DOWN = 3, /* its pool shut down; final */
@@ -805,9 +763,9 @@ TPOOL_API tpool_status TPOOL_CALL tpool_timer_cancel(tpool_timer *timer, int32_t
  * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if timer is null;
  * TPOOL_E_INVALID_HANDLE.
  * Allocates nothing. Thread-safe. */
-TPOOL_API tpool_status TPOOL_CALL tpool_timer_query(const tpool_timer *timer,
-                                                    tpool_timer_state *out_state,
-                                                    uint64_t *out_fired, uint64_t *out_skipped);
+TPOOL_API tpool_status TPOOL_CALL tpool_timer_get_state(const tpool_timer *timer,
+                                                        tpool_timer_state *out_state,
+                                                        uint64_t *out_fired, uint64_t *out_skipped);
 
 /* Releases the handle, cancelling the timer first if it is not final (as
  * tpool_timer_cancel(timer, 0): a running instance ends by itself, then
@@ -817,10 +775,12 @@ TPOOL_API tpool_status TPOOL_CALL tpool_timer_query(const tpool_timer *timer,
  * Allocates nothing. Thread-safe; callable from the timer's own callbacks. */
 TPOOL_API tpool_status TPOOL_CALL tpool_timer_release(tpool_timer *timer);
 
-/* ---- waits on kernel objects -------------------------------------------- */
+/* ---- waits on OS objects ------------------------------------------------- */
 
-/* A wait runs a job once, when an OS object is ready or its timeout passes,
- * whichever comes first; the job's fn learns which (tpool_wait_result). The
+/* An object wait runs a job once, when an OS object is ready or its
+ * timeout passes, whichever comes first; the job's fn learns which
+ * (tpool_object_wait_result). "Wait" as a noun is always an object wait;
+ * tpool_wait_idle, tpool_job_wait and tpool_group_wait are the verb. The
  * object travels as an intptr_t:
  *  - Windows: a HANDLE, (intptr_t)handle, that WaitForMultipleObjects waits
  *    on (event, semaphore, process, thread, waitable timer, ...). Waiting
@@ -830,7 +790,13 @@ TPOOL_API tpool_status TPOOL_CALL tpool_timer_release(tpool_timer *timer);
  *  - POSIX: a file descriptor, ready once it is readable (poll's POLLIN, or
  *    a hang-up or error, so that a read will not block). Nothing is read.
  * The fired instance is an ordinary job at the wait's priority with exactly
- * one outcome (see timers above), reported to on_complete.
+ * one outcome (see timers above), reported to on_complete. An object wait
+ * that has not fired is not a job: tpool_wait_idle does not wait for it.
+ *
+ * Timeouts: an object found ready when the timeout passes fires SIGNALLED
+ * (or ABANDONED), not TIMED_OUT: the object is looked at once more, without
+ * waiting, before a wait times out. So timeout_ms 0 polls: SIGNALLED if the
+ * object is ready now, else TIMED_OUT.
  *
  * One waiter thread serves up to 63 waits (Windows: WaitForMultipleObjects
  * on them and its own control event; POSIX: poll on them and its own
@@ -842,64 +808,66 @@ TPOOL_API tpool_status TPOOL_CALL tpool_timer_release(tpool_timer *timer);
  * Windows thread pool.
  *
  * Closing the object while it is waited on is misuse, with this outcome:
- * the wait fires with TPOOL_WAIT_INVALID at its waiter thread's next pass
+ * the wait fires with TPOOL_OBJECT_WAIT_INVALID at its waiter thread's next pass
  * over its objects (when any wait of that thread starts, ends, fires or
  * times out, or its own timeout passes). The close alone does not end the
  * pass in progress: Linux's poll and Wine's WaitForMultipleObjects were
  * seen to keep waiting, and Windows leaves it undefined. A handle value or
  * file descriptor reused by a new object before that pass is the new object
  * to tpool. Close the object only once the wait fired, or after
- * tpool_wait_cancel or tpool_wait_release returned (tpool no longer waits
+ * tpool_object_wait_cancel or tpool_object_wait_release returned (tpool no longer waits
  * on it then).
  *
  * Shutdown: a wait that has not fired never fires; its on_retire runs
  * during tpool_shutdown. on_retire, handles and their release are as for
  * timers. */
-typedef struct tpool_wait tpool_wait; /* opaque wait handle */
+typedef struct tpool_object_wait tpool_object_wait; /* opaque object wait handle */
 
-typedef enum tpool_wait_result TPOOL_ENUM_BASE {
-  TPOOL_WAIT_SIGNALLED = 0, /* the object was ready (POSIX: readable, hung up or in error) */
-  TPOOL_WAIT_TIMED_OUT = 1, /* timeout_ms passed first */
-  TPOOL_WAIT_ABANDONED = 2, /* Windows: a mutex whose owner ended without releasing it */
-  TPOOL_WAIT_INVALID = 3,   /* the object is no longer valid (closed while waited on) */
-  TPOOL_WAIT_RESULT_FORCE_32BIT_ = 0x7fffffff
-} tpool_wait_result;
+typedef enum tpool_object_wait_result TPOOL_ENUM_BASE {
+  TPOOL_OBJECT_WAIT_SIGNALLED = 0, /* the object was ready (POSIX: readable, hung up or in error) */
+  TPOOL_OBJECT_WAIT_TIMED_OUT = 1, /* timeout_ms passed and the object was not ready */
+  TPOOL_OBJECT_WAIT_ABANDONED = 2, /* Windows: a mutex whose owner ended without releasing it */
+  TPOOL_OBJECT_WAIT_INVALID = 3,   /* the object is no longer valid (closed while waited on) */
+  TPOOL_OBJECT_WAIT_RESULT_FORCE_32BIT_ = 0x7fffffff
+} tpool_object_wait_result;
 
-/* The job of a wait. info as for tpool_job_fn; result says why it fired. */
-typedef void(TPOOL_CALL *tpool_wait_fn)(void *context, tpool_job_info *info,
-                                        tpool_wait_result result);
+/* The job of an object wait. info as for tpool_job_fn; result says why it
+ * fired. */
+typedef void(TPOOL_CALL *tpool_object_wait_fn)(void *context, tpool_job_info *info,
+                                               tpool_object_wait_result result);
 
-/* One wait for tpool_wait_start. Version 1; see "Versioned structs". */
-typedef struct tpool_wait_desc {
-  uint32_t struct_size;            /* set by tpool_wait_desc_init */
+/* One object wait for tpool_object_wait_start. Version 1; see "Versioned structs". */
+typedef struct tpool_object_wait_desc {
+  uint32_t struct_size;            /* set by tpool_object_wait_desc_init */
   int32_t priority;                /* of the instance; TPOOL_PRIORITY_*, default MEDIUM */
   intptr_t object;                 /* HANDLE (Windows) or file descriptor (POSIX) */
-  tpool_wait_fn fn;                /* required */
+  tpool_object_wait_fn fn;         /* required */
   void *context;                   /* passed to every callback; owned by the caller */
   tpool_completion_fn on_complete; /* optional; once, if the wait fired */
   tpool_retire_fn on_retire;       /* optional; once per wait */
   uint32_t timeout_ms;             /* TPOOL_INFINITE (default): no timeout */
   uint32_t reserved0_;             /* must be 0 */
-} tpool_wait_desc;
-#define TPOOL_WAIT_DESC_SIZE_V1 \
-  ((uint32_t)(offsetof(tpool_wait_desc, reserved0_) + sizeof(uint32_t)))
+} tpool_object_wait_desc;
+#define TPOOL_OBJECT_WAIT_DESC_SIZE_V1 \
+  ((uint32_t)(offsetof(tpool_object_wait_desc, reserved0_) + sizeof(uint32_t)))
 
 /* Fills the first struct_size bytes of *desc with the defaults (MEDIUM, no
  * object (-1), no timeout, null callbacks and context) and sets
  * struct_size. Sizes as tpool_config_init_sized. Use the
- * tpool_wait_desc_init(desc) macro.
+ * tpool_object_wait_desc_init(desc) macro.
  * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if desc is null;
  * TPOOL_E_BAD_STRUCT_SIZE if struct_size is not a version's size or larger.
  * Allocates nothing. Thread-safe. */
-TPOOL_API tpool_status TPOOL_CALL tpool_wait_desc_init_sized(tpool_wait_desc *desc,
-                                                             uint32_t struct_size);
-#define tpool_wait_desc_init(desc) \
-  tpool_wait_desc_init_sized((desc), (uint32_t)sizeof(tpool_wait_desc))
+TPOOL_API tpool_status TPOOL_CALL tpool_object_wait_desc_init_sized(tpool_object_wait_desc *desc,
+                                                                    uint32_t struct_size);
+#define tpool_object_wait_desc_init(desc) \
+  tpool_object_wait_desc_init_sized((desc), (uint32_t)sizeof(tpool_object_wait_desc))
 
-/* Starts waiting for desc->object, up to desc->timeout_ms. out_wait may be
- * null: such a wait ends by firing or with its pool.
+/* Starts waiting for desc->object, up to desc->timeout_ms (0: look once;
+ * see "Timeouts" above). out_wait may be null: such a wait ends by firing
+ * or with its pool.
  * Returns: TPOOL_OK (*out_wait, if given, must be released with
- * tpool_wait_release); TPOOL_E_NULL_POINTER if pool, desc or desc->fn is
+ * tpool_object_wait_release); TPOOL_E_NULL_POINTER if pool, desc or desc->fn is
  * null; TPOOL_E_BAD_STRUCT_SIZE; TPOOL_E_BAD_PRIORITY;
  * TPOOL_E_INVALID_ARGUMENT if the object is not an open handle (Windows) or
  * file descriptor (POSIX), or the reserved field is not 0;
@@ -914,8 +882,9 @@ TPOOL_API tpool_status TPOOL_CALL tpool_wait_desc_init_sized(tpool_wait_desc *de
  * Pointers: desc is read during the call only; context as for timers; the
  * object must stay open until the wait fired, was cancelled or retired.
  * Thread-safe; callable from a job or a callback. */
-TPOOL_API tpool_status TPOOL_CALL tpool_wait_start(tpool_pool *pool, const tpool_wait_desc *desc,
-                                                   tpool_wait **out_wait);
+TPOOL_API tpool_status TPOOL_CALL tpool_object_wait_start(tpool_pool *pool,
+                                                          const tpool_object_wait_desc *desc,
+                                                          tpool_object_wait **out_wait);
 
 /* Cancels the wait. When this returns, its fn will never start unless it
  * already has. A queued instance becomes CANCELLED: its on_complete runs on
@@ -931,14 +900,108 @@ TPOOL_API tpool_status TPOOL_CALL tpool_wait_start(tpool_pool *pool, const tpool
  * null; TPOOL_E_INVALID_HANDLE; TPOOL_E_INVALID_ARGUMENT if wait is
  * neither 0 nor 1.
  * Allocates nothing. Thread-safe; callable from a job or a callback. */
-TPOOL_API tpool_status TPOOL_CALL tpool_wait_cancel(tpool_wait *handle, int32_t wait);
+TPOOL_API tpool_status TPOOL_CALL tpool_object_wait_cancel(tpool_object_wait *handle, int32_t wait);
 
 /* Releases the handle, cancelling the wait first if it has not fired (as
- * tpool_wait_cancel(handle, 0)). Release before or after tpool_destroy.
+ * tpool_object_wait_cancel(handle, 0)). Release before or after tpool_destroy.
  * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if the handle is null;
  * TPOOL_E_INVALID_HANDLE.
  * Allocates nothing. Thread-safe; callable from the wait's own callbacks. */
-TPOOL_API tpool_status TPOOL_CALL tpool_wait_release(tpool_wait *handle);
+TPOOL_API tpool_status TPOOL_CALL tpool_object_wait_release(tpool_object_wait *handle);
+
+/* ---- diagnostics -------------------------------------------------------- */
+
+/* Counters of one priority level; see tpool_stats for what is consistent. */
+typedef struct tpool_priority_stats {
+  uint64_t queued;    /* submitted - started - cancelled */
+  uint64_t submitted; /* accepted since creation */
+  uint64_t started;
+  uint64_t done;
+  uint64_t cancelled;
+  uint64_t failed;
+  uint64_t queue_wait_ns_total; /* sum over started jobs of (start - submit) */
+  uint64_t queue_wait_ns_max;
+} tpool_priority_stats;
+
+/* A diagnostics snapshot. Version 1.
+ * Each counter is read atomically; the snapshot as a whole is not one
+ * instant. What holds between fields of one priority level, in every
+ * snapshot, even while jobs run:
+ *    done + failed <= started,   started + cancelled <= submitted,
+ *    queued == submitted - started - cancelled,
+ *    queue_wait_ns_max <= queue_wait_ns_total,
+ *    queue_wait_ns_total == 0 when started == 0.
+ * Nothing is promised across levels, between the worker counts, or between
+ * two snapshots beyond each counter never decreasing (queued and the worker
+ * counts aside). A submit refused by a concurrent shutdown may be counted in
+ * submitted for a moment and then taken back. */
+typedef struct tpool_stats {
+  uint32_t struct_size; /* set by the caller; see "Versioned structs" */
+  uint32_t workers_live;
+  uint32_t workers_idle;
+  uint32_t workers_peak;
+  uint32_t workers_min;
+  uint32_t workers_max;
+  uint64_t workers_grown;  /* workers started above min_workers since creation */
+  uint64_t workers_reaped; /* workers that exited after idle_timeout_ms */
+  tpool_priority_stats priority[TPOOL_PRIORITY_COUNT];
+} tpool_stats;
+#define TPOOL_STATS_SIZE_V1                     \
+  ((uint32_t)(offsetof(tpool_stats, priority) + \
+              TPOOL_PRIORITY_COUNT * sizeof(tpool_priority_stats)))
+
+/* One worker slot's diagnostics. Version 1. */
+typedef struct tpool_worker_stats {
+  uint32_t struct_size; /* set by the caller in element 0: the array's stride */
+  uint32_t worker_index;
+  int32_t live; /* 1 if the worker thread is running */
+  int32_t reserved_;
+  uint64_t jobs_run;
+  uint64_t busy_ns;
+  uint64_t idle_ns;
+} tpool_worker_stats;
+#define TPOOL_WORKER_STATS_SIZE_V1 \
+  ((uint32_t)(offsetof(tpool_worker_stats, idle_ns) + sizeof(uint64_t)))
+
+/* Snapshot of pool counters without stopping the pool (see tpool_stats for
+ * what is consistent). out_stats->struct_size must be set by the caller.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if pool or out_stats is null;
+ * TPOOL_E_BAD_STRUCT_SIZE if struct_size is below TPOOL_STATS_SIZE_V1.
+ * Allocates nothing. Thread-safe; callable from a job. */
+TPOOL_API tpool_status TPOOL_CALL tpool_get_stats(const tpool_pool *pool, tpool_stats *out_stats);
+
+/* Per-worker counters for up to capacity worker slots (live and exited).
+ * out_workers[0].struct_size, set by the caller when capacity > 0, is the
+ * stride of the array and the size filled in each element. *out_count
+ * receives the number of slots filled.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER if pool or out_count is null, or
+ * out_workers is null with capacity > 0; TPOOL_E_BAD_STRUCT_SIZE if the
+ * stride is below TPOOL_WORKER_STATS_SIZE_V1.
+ * Allocates nothing. Thread-safe; callable from a job. */
+TPOOL_API tpool_status TPOOL_CALL tpool_get_worker_stats(const tpool_pool *pool,
+                                                         tpool_worker_stats *out_workers,
+                                                         size_t capacity, size_t *out_count);
+
+/* ---- 1.0 names ---------------------------------------------------------- */
+
+/* Names of 1.0 that 1.1 replaced, so that one word has one meaning ("status"
+ * is a tpool_status; a job has a state) and every getter reads
+ * tpool_<object>_get_<what>. They stay exported and behave exactly as in
+ * 1.0: a program built against 1.0 runs unchanged. New code uses the new
+ * names; these warn (see TPOOL_DEPRECATED). */
+
+/* The 1.0 name of tpool_job_get_state; the same call.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER; TPOOL_E_INVALID_HANDLE.
+ * Allocates nothing. Thread-safe. */
+TPOOL_DEPRECATED("tpool_job_get_state")
+TPOOL_API tpool_status TPOOL_CALL tpool_job_status(const tpool_job *job,
+                                                   tpool_job_state *out_state);
+
+/* The 1.0 name of tpool_job_get_id; the same call.
+ * Returns: TPOOL_OK; TPOOL_E_NULL_POINTER; TPOOL_E_INVALID_HANDLE.
+ * Allocates nothing. Thread-safe. */
+TPOOL_DEPRECATED("tpool_job_get_id")
+TPOOL_API tpool_status TPOOL_CALL tpool_job_id(const tpool_job *job, uint64_t *out_id);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -1,5 +1,5 @@
 // The platform contract for waiting on OS objects: what one waiter thread of
-// tpool's wait service (src/tpool/wait_service.h) needs from the system.
+// tpool's wait service (src/tpool/triggers/wait_service.h) needs from the system.
 //
 // An object is a HANDLE on Windows and a file descriptor on POSIX, carried
 // as an intptr_t. A waiter is one thread's own control signal (an auto-reset
@@ -56,6 +56,13 @@ void object_waiter_wake(object_waiter &waiter);
 // reports every ready descriptor. Consumes the wake, if any.
 void object_waiter_wait(object_waiter &waiter, const intptr_t *objects, size_t count,
                         uint32_t timeout_ms, object_state *states);
+
+// Looks at one object without waiting (a zero timeout) and says what is
+// known of it, with the same effect on it as object_waiter_wait (Windows:
+// a signalled auto-reset event is reset, a semaphore's count taken). Used
+// when a wait's timeout passes, so that a ready object is never reported
+// as timed out.
+object_state object_poll(intptr_t object);
 
 // True if object is an open handle (Windows) or descriptor (POSIX), checked
 // without changing its state.

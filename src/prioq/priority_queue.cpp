@@ -1,5 +1,6 @@
 #include "priority_queue.h"
 
+#include "await.h"
 #include "backoff.h"
 #include "deadline.h"
 
@@ -376,22 +377,17 @@ prioq_status priority_queue::pop(const item_sink &out, size_t max_count, uint32_
       return status;
     }
   }
-  const uint64_t deadline_ns = tpsync::deadline_after(timeout_ms);
-  for (;;) {
-    const uint32_t key = item_events_.prepare_wait();
+  // The spin found nothing: sleep on the item events until a pop finds work
+  // or the queue is closed and drained (try_pop's own statuses) or time runs out.
+  const auto popped = [&] {
     status = try_pop(out, max_count, out_count);
-    if (status != PRIOQ_E_EMPTY) {
-      item_events_.cancel_wait();
-      if (status == PRIOQ_OK) hand_off();
-      return status;
-    }
-    const uint32_t wait_ms = tpsync::remaining_ms(deadline_ns);
-    if (wait_ms == 0) {
-      item_events_.cancel_wait();
-      return PRIOQ_E_TIMEOUT;
-    }
-    item_events_.wait(key, wait_ms);
+    return status != PRIOQ_E_EMPTY;
+  };
+  if (!tpsync::await_until(item_events_, popped, tpsync::deadline_after(timeout_ms))) {
+    return PRIOQ_E_TIMEOUT;
   }
+  if (status == PRIOQ_OK) hand_off();
+  return status;
 }
 
 void priority_queue::close() {

@@ -76,7 +76,7 @@ static inline void c_sleep_one_ms(void) {
 
 #endif
 
-/* An object for tpool_wait_start: an auto-reset event on Windows, a pipe's
+/* An object for tpool_object_wait_start: an auto-reset event on Windows, a pipe's
  * read end on POSIX (ready once a byte was written). */
 typedef struct c_event {
   intptr_t object;

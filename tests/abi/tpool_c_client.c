@@ -12,6 +12,8 @@
 #error "tpool_c_client.c must be compiled as C, not C++."
 #endif
 
+/* The 1.0 names are called too (they must stay exported). */
+#define TPOOL_NO_DEPRECATION_WARNINGS
 #include "c_check.h"
 #include "c_system.h" /* first: it sets the feature macros */
 #include "tpool/tpool.h"
@@ -27,7 +29,7 @@ typedef struct job_record {
   int32_t seen_priority;
   uint64_t seen_id;
   int retires;
-  tpool_wait_result wait_result;
+  tpool_object_wait_result wait_result;
 } job_record;
 
 static void TPOOL_CALL record_job(void *context, tpool_job_info *info) {
@@ -44,7 +46,8 @@ static void TPOOL_CALL record_completion(void *context, tpool_job_state outcome)
   record->outcome = outcome;
 }
 
-static void TPOOL_CALL record_wait(void *context, tpool_job_info *info, tpool_wait_result result) {
+static void TPOOL_CALL record_wait(void *context, tpool_job_info *info,
+                                   tpool_object_wait_result result) {
   job_record *record = (job_record *)context;
   record->wait_result = result;
   record_job(context, info);
@@ -88,7 +91,7 @@ static tpool_pool *create_pool(uint32_t workers) {
 static void wait_until_running(tpool_job *job) {
   tpool_job_state state = TPOOL_JOB_QUEUED;
   uint32_t waited_ms = 0;
-  while (tpool_job_status(job, &state) == TPOOL_OK && state == TPOOL_JOB_QUEUED &&
+  while (tpool_job_get_state(job, &state) == TPOOL_OK && state == TPOOL_JOB_QUEUED &&
          waited_ms < WAIT_LIMIT_MS) {
     c_sleep_one_ms();
     ++waited_ms;
@@ -175,10 +178,19 @@ static void check_handles_and_completions(tpool_pool *pool) {
   C_CHECK(done_record.completions == 1 && done_record.outcome == TPOOL_JOB_DONE);
   C_CHECK(failed_record.completions == 1 && failed_record.outcome == TPOOL_JOB_FAILED);
 
-  C_CHECK_STATUS(tpool_job_id(done_job, &done_id), TPOOL_OK);
-  C_CHECK_STATUS(tpool_job_id(failed_job, &failed_id), TPOOL_OK);
+  C_CHECK_STATUS(tpool_job_get_id(done_job, &done_id), TPOOL_OK);
+  C_CHECK_STATUS(tpool_job_get_id(failed_job, &failed_id), TPOOL_OK);
   C_CHECK(done_id < failed_id); /* ids increase in submission order */
   C_CHECK(done_record.seen_id == done_id);
+  {
+    /* The 1.0 names answer as the names that replaced them. */
+    uint64_t old_id = 0;
+    tpool_job_state old_state = TPOOL_JOB_QUEUED;
+    C_CHECK_STATUS(tpool_job_id(done_job, &old_id), TPOOL_OK);
+    C_CHECK(old_id == done_id);
+    C_CHECK_STATUS(tpool_job_status(failed_job, &old_state), TPOOL_OK);
+    C_CHECK(old_state == TPOOL_JOB_FAILED);
+  }
   C_CHECK_STATUS(tpool_job_cancel(done_job), TPOOL_E_JOB_FINISHED);
   C_CHECK_STATUS(tpool_job_release(done_job), TPOOL_OK);
   C_CHECK_STATUS(tpool_job_release(failed_job), TPOOL_OK);
@@ -240,7 +252,7 @@ static void check_cancellation(void) {
     C_CHECK_STATUS(tpool_job_cancel(victim), TPOOL_OK);
     /* The completion ran on this thread before tpool_job_cancel returned. */
     C_CHECK(victim_record.completions == 1 && victim_record.outcome == TPOOL_JOB_CANCELLED);
-    C_CHECK_STATUS(tpool_job_status(victim, &state), TPOOL_OK);
+    C_CHECK_STATUS(tpool_job_get_state(victim, &state), TPOOL_OK);
     C_CHECK(state == TPOOL_JOB_CANCELLED);
     C_CHECK_STATUS(tpool_job_release(victim), TPOOL_OK);
   }
@@ -309,7 +321,7 @@ static void check_timers(void) {
   wait_for_fired_job(pool, TPOOL_PRIORITY_LOW);
   C_CHECK(once_record.runs == 1 && once_record.completions == 1);
   C_CHECK(once_record.outcome == TPOOL_JOB_DONE && once_record.seen_priority == TPOOL_PRIORITY_LOW);
-  C_CHECK_STATUS(tpool_timer_query(timer, &state, &fired, &skipped), TPOOL_OK);
+  C_CHECK_STATUS(tpool_timer_get_state(timer, &state, &fired, &skipped), TPOOL_OK);
   C_CHECK(state == TPOOL_TIMER_IDLE && fired == 1);
   C_CHECK(once_record.retires == 0);
   C_CHECK_STATUS(tpool_timer_release(timer), TPOOL_OK);
@@ -324,7 +336,7 @@ static void check_timers(void) {
   if (timer == NULL) return;
   fired = 0;
   while (fired < 3 && waited_ms < WAIT_LIMIT_MS) {
-    C_CHECK_STATUS(tpool_timer_query(timer, &state, &fired, &skipped), TPOOL_OK);
+    C_CHECK_STATUS(tpool_timer_get_state(timer, &state, &fired, &skipped), TPOOL_OK);
     c_sleep_one_ms();
     ++waited_ms;
   }
@@ -344,8 +356,8 @@ static void check_waits(void) {
   tpool_pool *pool;
   c_event event;
   job_record fired_record, cancelled_record;
-  tpool_wait_desc desc;
-  tpool_wait *wait = NULL;
+  tpool_object_wait_desc desc;
+  tpool_object_wait *wait = NULL;
   if (!c_event_open(&event)) {
     c_report("check_waits: no event or pipe could be created\n");
     ++c_check_failures;
@@ -357,7 +369,7 @@ static void check_waits(void) {
   if (pool == NULL) return;
 
   memset(&desc, 0xAB, sizeof desc);
-  C_CHECK_STATUS(tpool_wait_desc_init(&desc), TPOOL_OK);
+  C_CHECK_STATUS(tpool_object_wait_desc_init(&desc), TPOOL_OK);
   C_CHECK(desc.struct_size == sizeof desc && desc.object == -1);
   C_CHECK(desc.timeout_ms == TPOOL_INFINITE && desc.on_retire == NULL);
   desc.fn = record_wait;
@@ -366,23 +378,23 @@ static void check_waits(void) {
   desc.object = event.object;
 
   desc.context = &cancelled_record;
-  C_CHECK_STATUS(tpool_wait_start(pool, &desc, &wait), TPOOL_OK);
+  C_CHECK_STATUS(tpool_object_wait_start(pool, &desc, &wait), TPOOL_OK);
   if (wait == NULL) return;
-  C_CHECK_STATUS(tpool_wait_cancel(wait, 0), TPOOL_OK);
+  C_CHECK_STATUS(tpool_object_wait_cancel(wait, 0), TPOOL_OK);
   C_CHECK(cancelled_record.retires == 1 && cancelled_record.runs == 0);
-  C_CHECK_STATUS(tpool_wait_release(wait), TPOOL_OK);
+  C_CHECK_STATUS(tpool_object_wait_release(wait), TPOOL_OK);
 
   desc.context = &fired_record;
   desc.priority = TPOOL_PRIORITY_HIGH;
-  C_CHECK_STATUS(tpool_wait_start(pool, &desc, &wait), TPOOL_OK);
+  C_CHECK_STATUS(tpool_object_wait_start(pool, &desc, &wait), TPOOL_OK);
   if (wait == NULL) return;
   c_event_signal(&event);
   wait_for_fired_job(pool, TPOOL_PRIORITY_HIGH);
-  C_CHECK(fired_record.runs == 1 && fired_record.wait_result == TPOOL_WAIT_SIGNALLED);
+  C_CHECK(fired_record.runs == 1 && fired_record.wait_result == TPOOL_OBJECT_WAIT_SIGNALLED);
   C_CHECK(fired_record.completions == 1 && fired_record.outcome == TPOOL_JOB_DONE);
   C_CHECK(fired_record.retires == 1);
-  C_CHECK_STATUS(tpool_wait_cancel(wait, 1), TPOOL_E_JOB_FINISHED);
-  C_CHECK_STATUS(tpool_wait_release(wait), TPOOL_OK);
+  C_CHECK_STATUS(tpool_object_wait_cancel(wait, 1), TPOOL_E_JOB_FINISHED);
+  C_CHECK_STATUS(tpool_object_wait_release(wait), TPOOL_OK);
   C_CHECK_STATUS(tpool_destroy(pool), TPOOL_OK);
   c_event_close(&event);
 }

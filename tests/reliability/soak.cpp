@@ -146,7 +146,7 @@ struct producer {
   void check_and_release_handles() {
     for (tpool_job *handle : handles) {
       tpool_job_state state = TPOOL_JOB_QUEUED;
-      check_status(tpool_job_status(handle, &state), TPOOL_OK, "tpool_job_status");
+      check_status(tpool_job_get_state(handle, &state), TPOOL_OK, "tpool_job_get_state");
       if (state != TPOOL_JOB_DONE && state != TPOOL_JOB_FAILED && state != TPOOL_JOB_CANCELLED) {
         fail("a handle reports a non-final state after shutdown");
       }

@@ -38,7 +38,7 @@ class os_event {
   bool valid() const {
     return object() != invalid_object();
   }
-  // What tpool_wait_desc.object takes.
+  // What tpool_object_wait_desc.object takes.
   intptr_t object() const {
 #if defined(_WIN32)
     return handle_ == nullptr ? invalid_object() : reinterpret_cast<intptr_t>(handle_);

@@ -230,18 +230,20 @@ TEST_F(PoolInput, WorkerStatsRejectBadArguments) {
 }
 
 TEST_F(PoolInput, SetLogLevelRejectsOutOfRange) {
-  EXPECT_EQ(tpool_set_log_level(pool_.get(), -1), TPOOL_E_INVALID_ARGUMENT);
-  EXPECT_EQ(tpool_set_log_level(pool_.get(), 6), TPOOL_E_INVALID_ARGUMENT);
+  EXPECT_EQ(tpool_set_log_level(pool_.get(), static_cast<tpool_log_level>(-1)),
+            TPOOL_E_INVALID_ARGUMENT);
+  EXPECT_EQ(tpool_set_log_level(pool_.get(), static_cast<tpool_log_level>(6)),
+            TPOOL_E_INVALID_ARGUMENT);
   EXPECT_EQ(tpool_set_log_level(pool_.get(), TPOOL_LOG_OFF), TPOOL_OK);
 }
 
 TEST(JobHandleInput, RejectsNullHandleAndOutPointers) {
   tpool_job_state state = TPOOL_JOB_QUEUED;
   uint64_t id = 0;
-  EXPECT_EQ(tpool_job_status(nullptr, &state), TPOOL_E_NULL_POINTER);
+  EXPECT_EQ(tpool_job_get_state(nullptr, &state), TPOOL_E_NULL_POINTER);
   EXPECT_EQ(tpool_job_wait(nullptr, 0, &state), TPOOL_E_NULL_POINTER);
   EXPECT_EQ(tpool_job_cancel(nullptr), TPOOL_E_NULL_POINTER);
-  EXPECT_EQ(tpool_job_id(nullptr, &id), TPOOL_E_NULL_POINTER);
+  EXPECT_EQ(tpool_job_get_id(nullptr, &id), TPOOL_E_NULL_POINTER);
   EXPECT_EQ(tpool_job_release(nullptr), TPOOL_E_NULL_POINTER);
 }
 

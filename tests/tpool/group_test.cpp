@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -103,6 +104,70 @@ TEST(GroupWait, TimesOutWhileAJobOfTheGroupIsStillRunning) {
   EXPECT_EQ(counts_of(group.get()).pending, 1u);
   held.open();
   EXPECT_EQ(tpool_group_wait(group.get(), kPatienceMs), TPOOL_OK);
+}
+
+// A job that queues children into a group on its own 1-worker pool (so
+// only its wait can run them) and waits once with the given timeout.
+struct timed_helper {
+  tpool_group *group = nullptr;
+  uint32_t timeout_ms = 0;
+  uint32_t child_ms = 0;
+  static constexpr int kChildren = 20;
+  std::atomic<int> children_run{0};
+  tpool_status status = TPOOL_E_INTERNAL;
+  // Read when the wait returned: once the parent ends, its worker is free
+  // and runs the rest, so a later read would race with them.
+  int children_run_by_the_wait = -1;
+  static void TPOOL_CALL child(void *context, tpool_job_info *) {
+    auto *self = static_cast<timed_helper *>(context);
+    std::this_thread::sleep_for(std::chrono::milliseconds(self->child_ms));
+    self->children_run.fetch_add(1);
+  }
+  static void TPOOL_CALL run(void *context, tpool_job_info *) {
+    auto *self = static_cast<timed_helper *>(context);
+    for (int i = 0; i < kChildren; ++i) {
+      if (tpool_group_submit(self->group, &child, self, TPOOL_PRIORITY_MEDIUM) != TPOOL_OK) return;
+    }
+    self->status = tpool_group_wait(self->group, self->timeout_ms);
+    self->children_run_by_the_wait = self->children_run.load();
+  }
+};
+
+TEST(GroupWait, FromAWorkerAZeroTimeoutOnlyLooksAndRunsNothing) {
+  pool_fixture pool(small_config(1));
+  group_handle group(pool.get());
+  timed_helper helper;
+  helper.group = group.get();
+  helper.timeout_ms = 0;
+  tpool_job *parent = nullptr;
+  ASSERT_EQ(tpool_submit(pool.get(), &timed_helper::run, &helper, TPOOL_PRIORITY_HIGH, &parent),
+            TPOOL_OK);
+  ASSERT_EQ(tpool_job_wait(parent, kPatienceMs, nullptr), TPOOL_OK);
+  tpool_job_release(parent);
+  EXPECT_EQ(helper.status, TPOOL_E_TIMEOUT);
+  EXPECT_EQ(helper.children_run_by_the_wait, 0);
+  ASSERT_EQ(tpool_group_wait(group.get(), kPatienceMs), TPOOL_OK);
+  EXPECT_EQ(helper.children_run.load(), timed_helper::kChildren);
+}
+
+TEST(GroupWait, FromAWorkerTheTimeoutBoundsTheHelpingToJobsStartedBeforeIt) {
+  pool_fixture pool(small_config(1));
+  group_handle group(pool.get());
+  timed_helper helper;
+  helper.group = group.get();
+  helper.timeout_ms = 20;
+  helper.child_ms = 5;
+  tpool_job *parent = nullptr;
+  ASSERT_EQ(tpool_submit(pool.get(), &timed_helper::run, &helper, TPOOL_PRIORITY_HIGH, &parent),
+            TPOOL_OK);
+  ASSERT_EQ(tpool_job_wait(parent, kPatienceMs, nullptr), TPOOL_OK);
+  tpool_job_release(parent);
+  // 20 children of at least 5 ms each cannot all start within 20 ms: the
+  // wait stopped taking them at its deadline.
+  EXPECT_EQ(helper.status, TPOOL_E_TIMEOUT);
+  EXPECT_LT(helper.children_run_by_the_wait, timed_helper::kChildren);
+  ASSERT_EQ(tpool_group_wait(group.get(), kPatienceMs), TPOOL_OK);
+  EXPECT_EQ(helper.children_run.load(), timed_helper::kChildren);
 }
 
 TEST(GroupWait, OnAnEmptyGroupReturnsAtOnce) {
@@ -314,7 +379,8 @@ TEST(GroupCounts, AlwaysAddUpToSubmittedWhileJobsRunAndGetCancelled) {
   std::atomic<bool> stop{false};
   std::atomic<int> bad_snapshots{0};
   std::thread reader([&] {
-    while (!stop.load()) {
+    const test_support::patience_deadline patience;
+    while (!stop.load() && !patience.passed()) {
       const tpool_group_counts counts = counts_of(group.get());
       if (counts.done + counts.failed + counts.cancelled + counts.pending != counts.submitted) {
         bad_snapshots.fetch_add(1);
@@ -482,7 +548,8 @@ TEST(GroupStress, ProducersCancellersAndWaitersTogetherKeepExactlyOnce) {
   std::vector<tallied_job> jobs(kProducers * per_producer);
   std::atomic<bool> stop{false};
   std::thread canceller([&] {
-    while (!stop.load()) {
+    const test_support::patience_deadline patience;
+    while (!stop.load() && !patience.passed()) {
       tpool_group_cancel(group.get(), nullptr);
       std::this_thread::yield();
     }

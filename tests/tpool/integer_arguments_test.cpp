@@ -61,7 +61,9 @@ TEST(IntegerArguments, ConfigEnumFieldsOutOfRangeAreInvalidArguments) {
 TEST(IntegerArguments, LogLevelAndPriorityParametersOutOfRangeAreRejected) {
   pool_fixture pool(small_config(1));
   for (int32_t value : kOutOfRange) {
-    EXPECT_EQ(tpool_set_log_level(pool.get(), value), TPOOL_E_INVALID_ARGUMENT) << value;
+    EXPECT_EQ(tpool_set_log_level(pool.get(), static_cast<tpool_log_level>(value)),
+              TPOOL_E_INVALID_ARGUMENT)
+        << value;
     EXPECT_EQ(tpool_submit(pool.get(), &noop_job, nullptr, value, nullptr), TPOOL_E_BAD_PRIORITY)
         << value;
   }

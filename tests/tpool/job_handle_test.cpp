@@ -43,14 +43,14 @@ TEST_F(JobHandle, QueuedJobReportsQueued) {
   outcome_probe &probe = new_probe();
   tpool_job *job = submit_probe(&probe);
   tpool_job_state state = TPOOL_JOB_DONE;
-  ASSERT_EQ(tpool_job_status(job, &state), TPOOL_OK);
+  ASSERT_EQ(tpool_job_get_state(job, &state), TPOOL_OK);
   EXPECT_EQ(state, TPOOL_JOB_QUEUED);
   tpool_job_release(job);
 }
 
 TEST_F(JobHandle, RunningJobReportsRunning) {
   tpool_job_state state = TPOOL_JOB_QUEUED;
-  ASSERT_EQ(tpool_job_status(gate_job_, &state), TPOOL_OK);
+  ASSERT_EQ(tpool_job_get_state(gate_job_, &state), TPOOL_OK);
   EXPECT_EQ(state, TPOOL_JOB_RUNNING);
 }
 
@@ -99,8 +99,8 @@ TEST_F(JobHandle, CancelRunningJobRaisesTheCooperativeFlag) {
     static void TPOOL_CALL run(void *context, tpool_job_info *info) {
       cooperative *self = static_cast<cooperative *>(context);
       self->started.store(true);
-      while (tpool_job_info_cancel_requested(info) == 0) std::this_thread::yield();
-      self->saw_cancel.store(true);
+      self->saw_cancel.store(eventually([&] { return tpool_job_info_cancel_requested(info) != 0; },
+                                        kPatienceMs, true));
     }
   } job_state;
   blocker_.open();
@@ -140,8 +140,8 @@ TEST_F(JobHandle, IdsIncreaseInSubmissionOrder) {
   tpool_job *second = submit_probe(&probe);
   uint64_t first_id = 0;
   uint64_t second_id = 0;
-  ASSERT_EQ(tpool_job_id(first, &first_id), TPOOL_OK);
-  ASSERT_EQ(tpool_job_id(second, &second_id), TPOOL_OK);
+  ASSERT_EQ(tpool_job_get_id(first, &first_id), TPOOL_OK);
+  ASSERT_EQ(tpool_job_get_id(second, &second_id), TPOOL_OK);
   EXPECT_LT(first_id, second_id);
   tpool_job_release(first);
   tpool_job_release(second);
@@ -161,8 +161,8 @@ TEST_F(JobHandle, ReleasedHandleIsRejectedByOtherCalls) {
   ASSERT_EQ(tpool_job_release(job), TPOOL_OK);
   tpool_job_state state = TPOOL_JOB_QUEUED;
   uint64_t id = 0;
-  EXPECT_EQ(tpool_job_status(job, &state), TPOOL_E_INVALID_HANDLE);
-  EXPECT_EQ(tpool_job_id(job, &id), TPOOL_E_INVALID_HANDLE);
+  EXPECT_EQ(tpool_job_get_state(job, &state), TPOOL_E_INVALID_HANDLE);
+  EXPECT_EQ(tpool_job_get_id(job, &id), TPOOL_E_INVALID_HANDLE);
   EXPECT_EQ(tpool_job_cancel(job), TPOOL_E_INVALID_HANDLE);
 }
 
@@ -226,7 +226,7 @@ TEST(JobOutcome, InfoReportsIdPriorityAndWorker) {
   ASSERT_EQ(tpool_submit(pool.get(), record, &observed, TPOOL_PRIORITY_LOW, &job), TPOOL_OK);
   ASSERT_EQ(tpool_job_wait(job, kPatienceMs, nullptr), TPOOL_OK);
   uint64_t id = 0;
-  tpool_job_id(job, &id);
+  tpool_job_get_id(job, &id);
   EXPECT_EQ(observed.id, id);
   EXPECT_EQ(observed.priority, TPOOL_PRIORITY_LOW);
   EXPECT_LT(observed.worker, 2u);
@@ -241,7 +241,7 @@ TEST(JobOutcome, HandlesStayValidAfterThePoolIsDestroyed) {
             TPOOL_OK);
   ASSERT_EQ(tpool_destroy(pool.release()), TPOOL_OK);
   tpool_job_state state = TPOOL_JOB_QUEUED;
-  ASSERT_EQ(tpool_job_status(job, &state), TPOOL_OK);
+  ASSERT_EQ(tpool_job_get_state(job, &state), TPOOL_OK);
   EXPECT_EQ(state, TPOOL_JOB_DONE);
   EXPECT_EQ(tpool_job_cancel(job), TPOOL_E_JOB_FINISHED);
   EXPECT_EQ(tpool_job_release(job), TPOOL_OK);

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -32,9 +33,9 @@ class test_object : public test_support::os_event {
   void signal() { EXPECT_TRUE(os_event::signal()); }
 };
 
-tpool_wait *start_wait(tpool_pool *pool, const tpool_wait_desc &desc) {
-  tpool_wait *wait = nullptr;
-  EXPECT_EQ(tpool_wait_start(pool, &desc, &wait), TPOOL_OK);
+tpool_object_wait *start_wait(tpool_pool *pool, const tpool_object_wait_desc &desc) {
+  tpool_object_wait *wait = nullptr;
+  EXPECT_EQ(tpool_object_wait_start(pool, &desc, &wait), TPOOL_OK);
   return wait;
 }
 
@@ -44,15 +45,15 @@ TEST(ObjectWait, ASignalRunsTheJobWithSignalled) {
   pool_fixture pool(small_config(2));
   test_object event;
   trigger_probe probe;
-  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object()));
+  tpool_object_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object()));
   std::this_thread::sleep_for(10ms);
   EXPECT_EQ(probe.runs.load(), 0);
   event.signal();
   ASSERT_TRUE(eventually([&] { return probe.retires.load() == 1; }));
-  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
+  EXPECT_EQ(probe.last_result.load(), TPOOL_OBJECT_WAIT_SIGNALLED);
   EXPECT_EQ(probe.runs.load(), 1);
   EXPECT_EQ(probe.done.load(), 1);
-  EXPECT_EQ(tpool_wait_release(wait), TPOOL_OK);
+  EXPECT_EQ(tpool_object_wait_release(wait), TPOOL_OK);
 }
 
 TEST(ObjectWait, AnObjectSignalledBeforeTheStartFiresAtOnce) {
@@ -60,10 +61,10 @@ TEST(ObjectWait, AnObjectSignalledBeforeTheStartFiresAtOnce) {
   test_object event;
   event.signal();
   trigger_probe probe;
-  const tpool_wait_desc desc = wait_desc_for(&probe, event.object());
-  ASSERT_EQ(tpool_wait_start(pool.get(), &desc, nullptr), TPOOL_OK);
+  const tpool_object_wait_desc desc = wait_desc_for(&probe, event.object());
+  ASSERT_EQ(tpool_object_wait_start(pool.get(), &desc, nullptr), TPOOL_OK);
   ASSERT_TRUE(eventually([&] { return probe.retires.load() == 1; }));
-  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
+  EXPECT_EQ(probe.last_result.load(), TPOOL_OBJECT_WAIT_SIGNALLED);
 }
 
 TEST(ObjectWait, TheTimeoutRunsTheJobWithTimedOutNoEarlierThanItPassed) {
@@ -71,18 +72,51 @@ TEST(ObjectWait, TheTimeoutRunsTheJobWithTimedOutNoEarlierThanItPassed) {
   test_object event, other;
   trigger_probe probe, other_probe;
   const steady::time_point before = steady::now();
-  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object(), 60));
+  tpool_object_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object(), 60));
   // Another wait on the same waiter fires early, so the waiter looks at the
   // first one's deadline before it passed too.
-  tpool_wait *early = start_wait(pool.get(), wait_desc_for(&other_probe, other.object()));
+  tpool_object_wait *early = start_wait(pool.get(), wait_desc_for(&other_probe, other.object()));
   std::this_thread::sleep_for(40ms);
   other.signal();
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
-  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_TIMED_OUT);
+  EXPECT_EQ(probe.last_result.load(), TPOOL_OBJECT_WAIT_TIMED_OUT);
   EXPECT_GE(us_between(before, probe.start_times().at(0)), 60 * 1000);
-  EXPECT_EQ(other_probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
-  tpool_wait_release(wait);
-  tpool_wait_release(early);
+  EXPECT_EQ(other_probe.last_result.load(), TPOOL_OBJECT_WAIT_SIGNALLED);
+  tpool_object_wait_release(wait);
+  tpool_object_wait_release(early);
+}
+
+TEST(ObjectWait, AZeroTimeoutOnObjectsAlreadySignalledFiresSignalledEveryTime) {
+  // Many at once, so that some are added while the waiter thread is in the
+  // middle of a pass over the others: each must still be looked at.
+  constexpr size_t kWaits = 40;
+  pool_fixture pool(small_config(2));
+  std::vector<std::unique_ptr<test_object>> events;
+  std::vector<trigger_probe> probes(kWaits);
+  for (size_t i = 0; i < kWaits; ++i) {
+    events.push_back(std::make_unique<test_object>(/*manual_reset=*/true));
+    events.back()->signal();
+  }
+  for (size_t i = 0; i < kWaits; ++i) {
+    const tpool_object_wait_desc desc = wait_desc_for(&probes[i], events[i]->object(), 0);
+    ASSERT_EQ(tpool_object_wait_start(pool.get(), &desc, nullptr), TPOOL_OK);
+  }
+  for (size_t i = 0; i < kWaits; ++i) {
+    ASSERT_TRUE(eventually([&] { return probes[i].retires.load() == 1; })) << i;
+    EXPECT_EQ(probes[i].runs.load(), 1) << i;
+    EXPECT_EQ(probes[i].last_result.load(), TPOOL_OBJECT_WAIT_SIGNALLED) << i;
+  }
+}
+
+TEST(ObjectWait, AZeroTimeoutOnAnObjectNotSignalledFiresTimedOut) {
+  pool_fixture pool(small_config(2));
+  test_object event;
+  trigger_probe probe;
+  const tpool_object_wait_desc desc = wait_desc_for(&probe, event.object(), 0);
+  ASSERT_EQ(tpool_object_wait_start(pool.get(), &desc, nullptr), TPOOL_OK);
+  ASSERT_TRUE(eventually([&] { return probe.retires.load() == 1; }));
+  EXPECT_EQ(probe.runs.load(), 1);
+  EXPECT_EQ(probe.last_result.load(), TPOOL_OBJECT_WAIT_TIMED_OUT);
 }
 
 TEST(ObjectWait, ItsInstanceRunsAtTheWaitPriority) {
@@ -90,11 +124,11 @@ TEST(ObjectWait, ItsInstanceRunsAtTheWaitPriority) {
   test_object event;
   event.signal();
   trigger_probe probe;
-  tpool_wait *wait = start_wait(
+  tpool_object_wait *wait = start_wait(
       pool.get(), wait_desc_for(&probe, event.object(), TPOOL_INFINITE, TPOOL_PRIORITY_HIGH));
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
   EXPECT_EQ(probe.seen_priority.load(), TPOOL_PRIORITY_HIGH);
-  tpool_wait_release(wait);
+  tpool_object_wait_release(wait);
 }
 
 TEST(ObjectWait, TwoWaitsOnOneObjectUseTwoWaiterThreadsAndBothFire) {
@@ -102,164 +136,16 @@ TEST(ObjectWait, TwoWaitsOnOneObjectUseTwoWaiterThreadsAndBothFire) {
   test_object event(true);
   trigger_probe first, second;
   const size_t before = test_support::thread_count();
-  tpool_wait *a = start_wait(pool.get(), wait_desc_for(&first, event.object()));
-  tpool_wait *b = start_wait(pool.get(), wait_desc_for(&second, event.object()));
+  tpool_object_wait *a = start_wait(pool.get(), wait_desc_for(&first, event.object()));
+  tpool_object_wait *b = start_wait(pool.get(), wait_desc_for(&second, event.object()));
   EXPECT_EQ(test_support::thread_count(), before + 2);
   event.signal();
   EXPECT_TRUE(eventually([&] { return first.runs.load() == 1 && second.runs.load() == 1; }));
-  tpool_wait_release(a);
-  tpool_wait_release(b);
+  tpool_object_wait_release(a);
+  tpool_object_wait_release(b);
 }
 
-// ---- cancel and release -----------------------------------------------------
-
-TEST(ObjectWaitCancel, BeforeTheSignalRunsNothingAndRetiresOnThisThread) {
-  pool_fixture pool(small_config(2));
-  test_object event;
-  trigger_probe probe;
-  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object()));
-  EXPECT_EQ(tpool_wait_cancel(wait, 0), TPOOL_OK);
-  EXPECT_EQ(probe.retires.load(), 1);
-  event.signal();
-  std::this_thread::sleep_for(30ms);
-  EXPECT_EQ(probe.runs.load(), 0);
-  EXPECT_EQ(probe.completions.load(), 0);
-  EXPECT_EQ(tpool_wait_cancel(wait, 1), TPOOL_OK);
-  tpool_wait_release(wait);
-}
-
-TEST(ObjectWaitCancel, AfterItRanReportsJobFinished) {
-  pool_fixture pool(small_config(2));
-  test_object event;
-  event.signal();
-  trigger_probe probe;
-  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object()));
-  ASSERT_TRUE(eventually([&] { return probe.retires.load() == 1; }));
-  EXPECT_EQ(tpool_wait_cancel(wait, 0), TPOOL_E_JOB_FINISHED);
-  tpool_wait_release(wait);
-}
-
-TEST(ObjectWaitCancel, WhileItRunsReportsJobRunningOrWaitsForItsEnd) {
-  pool_fixture pool(small_config(2));
-  test_object event;
-  event.signal();
-  trigger_probe probe;
-  probe.hold.store(true);
-  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object()));
-  ASSERT_TRUE(probe.wait_inside());
-  EXPECT_EQ(tpool_wait_cancel(wait, 0), TPOOL_E_JOB_RUNNING);
-  std::thread releaser([&] {
-    std::this_thread::sleep_for(20ms);
-    probe.hold.store(false);
-  });
-  EXPECT_EQ(tpool_wait_cancel(wait, 1), TPOOL_E_JOB_FINISHED);
-  EXPECT_EQ(probe.completions.load(), 1);
-  EXPECT_EQ(probe.retires.load(), 1);
-  EXPECT_EQ(probe.saw_cancel_flag.load(), 1);
-  releaser.join();
-  tpool_wait_release(wait);
-}
-
-TEST(ObjectWaitCancel, AQueuedInstanceIsCancelledOnTheCancellingThread) {
-  pool_fixture pool(small_config(1));
-  gate blocker;
-  ASSERT_EQ(tpool_submit(pool.get(), &gate::job, &blocker, TPOOL_PRIORITY_HIGH, nullptr), TPOOL_OK);
-  ASSERT_TRUE(blocker.wait_inside(1));
-  test_object event;
-  event.signal();
-  trigger_probe probe;
-  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object()));
-  ASSERT_TRUE(eventually([&] { return tpool_test::stats_of(pool.get()).priority[1].queued == 1; }));
-  EXPECT_EQ(tpool_wait_cancel(wait, 0), TPOOL_OK);
-  EXPECT_EQ(probe.cancelled.load(), 1);
-  EXPECT_EQ(probe.completion_thread, std::this_thread::get_id());
-  EXPECT_EQ(probe.retires.load(), 1);
-  blocker.open();
-  ASSERT_EQ(tpool_wait_idle(pool.get(), kPatienceMs), TPOOL_OK);
-  EXPECT_EQ(probe.runs.load(), 0);
-  tpool_wait_release(wait);
-}
-
-struct self_canceller {
-  std::atomic<tpool_wait *> wait{nullptr};
-  std::atomic<int> with_wait{-1};
-  std::atomic<int> without_wait{-1};
-  static void TPOOL_CALL run(void *context, tpool_job_info *, tpool_wait_result) {
-    self_canceller *self = static_cast<self_canceller *>(context);
-    while (self->wait.load() == nullptr) std::this_thread::yield();
-    self->with_wait.store(tpool_wait_cancel(self->wait.load(), 1));
-    self->without_wait.store(tpool_wait_cancel(self->wait.load(), 0));
-  }
-};
-
-TEST(ObjectWaitCancel, WaitingFromItsOwnJobReportsWouldDeadlock) {
-  pool_fixture pool(small_config(2));
-  test_object event;
-  event.signal();
-  self_canceller self;
-  tpool_wait_desc desc;
-  tpool_wait_desc_init(&desc);
-  desc.fn = &self_canceller::run;
-  desc.context = &self;
-  desc.object = event.object();
-  tpool_wait *wait = nullptr;
-  ASSERT_EQ(tpool_wait_start(pool.get(), &desc, &wait), TPOOL_OK);
-  self.wait.store(wait);
-  ASSERT_TRUE(eventually([&] { return self.without_wait.load() != -1; }));
-  EXPECT_EQ(self.with_wait.load(), TPOOL_E_WOULD_DEADLOCK);
-  EXPECT_EQ(self.without_wait.load(), TPOOL_E_JOB_RUNNING);
-  tpool_wait_release(wait);
-}
-
-struct slow_retire {
-  std::atomic<bool> entered{false};
-  std::atomic<bool> returned{false};
-  std::atomic<bool> hold{true};
-  static void TPOOL_CALL run(void *context, tpool_job_info *, tpool_wait_result) {
-    slow_retire *self = static_cast<slow_retire *>(context);
-    while (self->hold.load()) std::this_thread::sleep_for(1ms);
-  }
-  static void TPOOL_CALL retire(void *context) {
-    slow_retire *self = static_cast<slow_retire *>(context);
-    self->entered.store(true);
-    std::this_thread::sleep_for(50ms);
-    self->returned.store(true);
-  }
-};
-
-TEST(ObjectWaitCancel, WithWaitReturnsOnlyAfterAnOnRetireRunningOnAWorker) {
-  pool_fixture pool(small_config(2));
-  test_object event;
-  event.signal();
-  slow_retire retire;
-  tpool_wait_desc desc;
-  tpool_wait_desc_init(&desc);
-  desc.fn = &slow_retire::run;
-  desc.on_retire = &slow_retire::retire;
-  desc.context = &retire;
-  desc.object = event.object();
-  tpool_wait *wait = nullptr;
-  ASSERT_EQ(tpool_wait_start(pool.get(), &desc, &wait), TPOOL_OK);
-  ASSERT_TRUE(
-      eventually([&] { return tpool_test::stats_of(pool.get()).priority[1].started == 1; }));
-  retire.hold.store(false);
-  ASSERT_TRUE(eventually([&] { return retire.entered.load(); }));
-  EXPECT_EQ(tpool_wait_cancel(wait, 1), TPOOL_E_JOB_FINISHED);
-  EXPECT_TRUE(retire.returned.load());
-  tpool_wait_release(wait);
-}
-
-TEST(ObjectWaitRelease, CancelsAPendingWaitAndRetiresIt) {
-  pool_fixture pool(small_config(1));
-  test_object event;
-  trigger_probe probe;
-  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object()));
-  EXPECT_EQ(tpool_wait_release(wait), TPOOL_OK);
-  EXPECT_EQ(probe.retires.load(), 1);
-  event.signal();
-  std::this_thread::sleep_for(20ms);
-  EXPECT_EQ(probe.runs.load(), 0);
-}
+// Cancel, release and retirement: trigger_test.cpp (the same for timers).
 
 // ---- waiter threads ---------------------------------------------------------
 
@@ -273,7 +159,7 @@ TEST_P(WaiterThreads, AreOnePerSixtyThreeWaits) {
   trigger_probe probe;
   const size_t before = test_support::thread_count();
   ASSERT_NE(before, 0u);
-  std::vector<tpool_wait *> handles;
+  std::vector<tpool_object_wait *> handles;
   for (test_object &object : objects) {
     handles.push_back(start_wait(pool.get(), wait_desc_for(&probe, object.object())));
   }
@@ -282,30 +168,41 @@ TEST_P(WaiterThreads, AreOnePerSixtyThreeWaits) {
   for (test_object &object : objects) object.signal();
   EXPECT_TRUE(eventually([&] { return probe.retires.load() == waits; }));
   EXPECT_EQ(probe.runs.load(), waits);
-  for (tpool_wait *wait : handles) tpool_wait_release(wait);
+  for (tpool_object_wait *wait : handles) tpool_object_wait_release(wait);
 }
 
 INSTANTIATE_TEST_SUITE_P(Counts, WaiterThreads, ::testing::Values(1, 63, 64, 130));
 
 // ---- misuse: the object closed while it is waited on -------------------------
 
-// tpool.h: the wait fires with TPOOL_WAIT_INVALID no later than its waiter's
+// tpool.h: the wait fires with TPOOL_OBJECT_WAIT_INVALID no later than its waiter's
 // next pass; starting another wait on the same waiter makes one.
 TEST(ObjectWaitClosed, ClosingTheObjectFiresInvalidAtTheWaitersNextPass) {
   pool_fixture pool(small_config(2));
   test_object doomed, other;
   trigger_probe closed_probe, other_probe;
-  tpool_wait *closed_wait = start_wait(pool.get(), wait_desc_for(&closed_probe, doomed.object()));
-  std::this_thread::sleep_for(20ms);  // the waiter is inside its wait now
+  tpool_object_wait *closed_wait =
+      start_wait(pool.get(), wait_desc_for(&closed_probe, doomed.object()));
+  // A wait on the same waiter that fires: once its instance ran, the waiter
+  // has ended a pass on doomed and gone on to the next one. Whether that
+  // pass is already waiting when doomed closes or starts after it, the pass
+  // after it finds the object invalid, so the test holds in either order.
+  test_object ping;
+  trigger_probe ping_probe;
+  tpool_object_wait *ping_wait = start_wait(pool.get(), wait_desc_for(&ping_probe, ping.object()));
+  ping.signal();
+  ASSERT_TRUE(eventually([&] { return ping_probe.runs.load() == 1; }));
   doomed.close();
   // `other` was created first, so the new wait cannot reuse the closed value.
-  tpool_wait *other_wait = start_wait(pool.get(), wait_desc_for(&other_probe, other.object()));
+  tpool_object_wait *other_wait =
+      start_wait(pool.get(), wait_desc_for(&other_probe, other.object()));
   ASSERT_TRUE(eventually([&] { return closed_probe.runs.load() == 1; }));
-  EXPECT_EQ(closed_probe.last_result.load(), TPOOL_WAIT_INVALID);
+  EXPECT_EQ(closed_probe.last_result.load(), TPOOL_OBJECT_WAIT_INVALID);
   EXPECT_EQ(other_probe.runs.load(), 0);
-  EXPECT_EQ(tpool_wait_cancel(other_wait, 1), TPOOL_OK);
-  tpool_wait_release(closed_wait);
-  tpool_wait_release(other_wait);
+  EXPECT_EQ(tpool_object_wait_cancel(other_wait, 1), TPOOL_OK);
+  tpool_object_wait_release(closed_wait);
+  tpool_object_wait_release(other_wait);
+  tpool_object_wait_release(ping_wait);
 }
 
 // True if the system says value is an open handle / descriptor now.
@@ -327,15 +224,15 @@ TEST(ObjectWaitClosed, StartRejectsAValueThatWasNeverOpen) {
   pool_fixture pool(small_config(1));
   ASSERT_FALSE(open_now(kNeverOpen));
   trigger_probe probe;
-  const tpool_wait_desc never = wait_desc_for(&probe, kNeverOpen);
-  EXPECT_EQ(tpool_wait_start(pool.get(), &never, nullptr), TPOOL_E_INVALID_ARGUMENT);
-  const tpool_wait_desc none = wait_desc_for(&probe, -1);
-  EXPECT_EQ(tpool_wait_start(pool.get(), &none, nullptr), TPOOL_E_INVALID_ARGUMENT);
+  const tpool_object_wait_desc never = wait_desc_for(&probe, kNeverOpen);
+  EXPECT_EQ(tpool_object_wait_start(pool.get(), &never, nullptr), TPOOL_E_INVALID_ARGUMENT);
+  const tpool_object_wait_desc none = wait_desc_for(&probe, -1);
+  EXPECT_EQ(tpool_object_wait_start(pool.get(), &none, nullptr), TPOOL_E_INVALID_ARGUMENT);
 #if defined(_WIN32)
   // A null HANDLE is never a handle; on POSIX 0 is standard input, a
   // descriptor like any other.
-  const tpool_wait_desc null_handle = wait_desc_for(&probe, 0);
-  EXPECT_EQ(tpool_wait_start(pool.get(), &null_handle, nullptr), TPOOL_E_INVALID_ARGUMENT);
+  const tpool_object_wait_desc null_handle = wait_desc_for(&probe, 0);
+  EXPECT_EQ(tpool_object_wait_start(pool.get(), &null_handle, nullptr), TPOOL_E_INVALID_ARGUMENT);
 #endif
   EXPECT_EQ(probe.retires.load(), 0);
 }
@@ -353,15 +250,15 @@ TEST(ObjectWaitClosed, StartRejectsAnObjectClosedJustBefore) {
     object.close();
     if (open_now(closed)) continue;
     trigger_probe probe;
-    const tpool_wait_desc desc = wait_desc_for(&probe, closed);
-    tpool_wait *wait = nullptr;
-    const tpool_status status = tpool_wait_start(pool.get(), &desc, &wait);
+    const tpool_object_wait_desc desc = wait_desc_for(&probe, closed);
+    tpool_object_wait *wait = nullptr;
+    const tpool_status status = tpool_object_wait_start(pool.get(), &desc, &wait);
     const bool reused = open_now(closed);
     if (status == TPOOL_OK) {
       // Accepted: only right if the value was someone else's by then.
       EXPECT_TRUE(reused) << "a closed value was accepted";
-      EXPECT_EQ(tpool_wait_cancel(wait, 1), TPOOL_OK);
-      EXPECT_EQ(tpool_wait_release(wait), TPOOL_OK);
+      EXPECT_EQ(tpool_object_wait_cancel(wait, 1), TPOOL_OK);
+      EXPECT_EQ(tpool_object_wait_release(wait), TPOOL_OK);
       continue;
     }
     EXPECT_EQ(status, TPOOL_E_INVALID_ARGUMENT);
@@ -377,18 +274,18 @@ TEST(ObjectWaitShutdown, RetiresPendingWaitsWithoutRunningThem) {
   pool_fixture pool(small_config(2));
   test_object first, second;
   trigger_probe probe;
-  tpool_wait *kept = start_wait(pool.get(), wait_desc_for(&probe, first.object()));
-  const tpool_wait_desc desc = wait_desc_for(&probe, second.object());
-  ASSERT_EQ(tpool_wait_start(pool.get(), &desc, nullptr), TPOOL_OK);
+  tpool_object_wait *kept = start_wait(pool.get(), wait_desc_for(&probe, first.object()));
+  const tpool_object_wait_desc desc = wait_desc_for(&probe, second.object());
+  ASSERT_EQ(tpool_object_wait_start(pool.get(), &desc, nullptr), TPOOL_OK);
   ASSERT_EQ(tpool_shutdown(pool.get(), TPOOL_SHUTDOWN_DRAIN, kPatienceMs), TPOOL_OK);
   EXPECT_EQ(probe.retires.load(), 2);
   EXPECT_EQ(probe.runs.load(), 0);
   trigger_probe late;
-  const tpool_wait_desc late_desc = wait_desc_for(&late, second.object());
-  EXPECT_EQ(tpool_wait_start(pool.get(), &late_desc, nullptr), TPOOL_E_SHUT_DOWN);
+  const tpool_object_wait_desc late_desc = wait_desc_for(&late, second.object());
+  EXPECT_EQ(tpool_object_wait_start(pool.get(), &late_desc, nullptr), TPOOL_E_SHUT_DOWN);
   tpool_destroy(pool.release());
-  EXPECT_EQ(tpool_wait_cancel(kept, 1), TPOOL_OK);
-  EXPECT_EQ(tpool_wait_release(kept), TPOOL_OK);
+  EXPECT_EQ(tpool_object_wait_cancel(kept, 1), TPOOL_OK);
+  EXPECT_EQ(tpool_object_wait_release(kept), TPOOL_OK);
 }
 
 // ---- exactly once under concurrency -----------------------------------------
@@ -401,7 +298,7 @@ TEST(ObjectWaitStress, EveryWaitRetiresOnceAndFiresAtMostOnce) {
   const int count = test_support::kSlowEnvironment ? 150 : 400;
   std::vector<test_object> objects(static_cast<size_t>(count));
   std::vector<trigger_probe> probes(static_cast<size_t>(count));
-  std::vector<tpool_wait *> waits(static_cast<size_t>(count), nullptr);
+  std::vector<tpool_object_wait *> waits(static_cast<size_t>(count), nullptr);
   for (int i = 0; i < count; ++i) {
     const uint32_t timeout = i % 5 == 0 ? static_cast<uint32_t>(i % 7) : TPOOL_INFINITE;
     waits[static_cast<size_t>(i)] = start_wait(
@@ -413,7 +310,7 @@ TEST(ObjectWaitStress, EveryWaitRetiresOnceAndFiresAtMostOnce) {
   });
   std::thread canceller([&] {
     for (int i = 1; i < count; i += 3) {
-      const tpool_status status = tpool_wait_cancel(waits[static_cast<size_t>(i)], i % 2);
+      const tpool_status status = tpool_object_wait_cancel(waits[static_cast<size_t>(i)], i % 2);
       EXPECT_TRUE(status == TPOOL_OK || status == TPOOL_E_JOB_RUNNING ||
                   status == TPOOL_E_JOB_FINISHED)
           << tpool_status_string(status);
@@ -421,7 +318,7 @@ TEST(ObjectWaitStress, EveryWaitRetiresOnceAndFiresAtMostOnce) {
   });
   signaller.join();
   canceller.join();
-  for (tpool_wait *wait : waits) EXPECT_EQ(tpool_wait_release(wait), TPOOL_OK);
+  for (tpool_object_wait *wait : waits) EXPECT_EQ(tpool_object_wait_release(wait), TPOOL_OK);
   ASSERT_EQ(tpool_shutdown(pool.get(), TPOOL_SHUTDOWN_DRAIN, kPatienceMs), TPOOL_OK);
   for (size_t i = 0; i < probes.size(); ++i) {
     SCOPED_TRACE("wait " + std::to_string(i));
@@ -441,34 +338,40 @@ TEST(ObjectWaitWindows, ASemaphoreReleaseFiresAndTakesOneCount) {
   HANDLE semaphore = CreateSemaphoreW(nullptr, 0, 10, nullptr);
   ASSERT_NE(semaphore, nullptr);
   trigger_probe probe;
-  tpool_wait *wait =
+  tpool_object_wait *wait =
       start_wait(pool.get(), wait_desc_for(&probe, reinterpret_cast<intptr_t>(semaphore)));
   ReleaseSemaphore(semaphore, 2, nullptr);
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
-  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
+  EXPECT_EQ(probe.last_result.load(), TPOOL_OBJECT_WAIT_SIGNALLED);
   // The wait took one of the two counts.
   EXPECT_EQ(WaitForSingleObject(semaphore, 0), WAIT_OBJECT_0);
   EXPECT_EQ(WaitForSingleObject(semaphore, 0), static_cast<DWORD>(WAIT_TIMEOUT));
-  tpool_wait_release(wait);
+  tpool_object_wait_release(wait);
   CloseHandle(semaphore);
 }
 
-DWORD WINAPI sleep_then_exit(void *) {
-  Sleep(20);
+// Exits once the event its parameter names is set (or the patience ran out).
+DWORD WINAPI exit_when_told(void *told) {
+  WaitForSingleObject(static_cast<HANDLE>(told), kPatienceMs);
   return 0;
 }
 
 TEST(ObjectWaitWindows, AThreadThatExitsFires) {
   pool_fixture pool(small_config(1));
-  HANDLE thread = CreateThread(nullptr, 0, &sleep_then_exit, nullptr, 0, nullptr);
+  HANDLE told = CreateEventW(nullptr, TRUE, FALSE, nullptr);
+  ASSERT_NE(told, nullptr);
+  HANDLE thread = CreateThread(nullptr, 0, &exit_when_told, told, 0, nullptr);
   ASSERT_NE(thread, nullptr);
   trigger_probe probe;
-  tpool_wait *wait =
+  tpool_object_wait *wait =
       start_wait(pool.get(), wait_desc_for(&probe, reinterpret_cast<intptr_t>(thread)));
+  // The thread exits only now, after the wait began.
+  SetEvent(told);
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
-  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
-  tpool_wait_release(wait);
+  EXPECT_EQ(probe.last_result.load(), TPOOL_OBJECT_WAIT_SIGNALLED);
+  tpool_object_wait_release(wait);
   CloseHandle(thread);
+  CloseHandle(told);
 }
 
 TEST(ObjectWaitWindows, AProcessThatExitsFires) {
@@ -481,11 +384,11 @@ TEST(ObjectWaitWindows, AProcessThatExitsFires) {
                              nullptr, &startup, &process));
   CloseHandle(process.hThread);
   trigger_probe probe;
-  tpool_wait *wait =
+  tpool_object_wait *wait =
       start_wait(pool.get(), wait_desc_for(&probe, reinterpret_cast<intptr_t>(process.hProcess)));
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
-  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
-  tpool_wait_release(wait);
+  EXPECT_EQ(probe.last_result.load(), TPOOL_OBJECT_WAIT_SIGNALLED);
+  tpool_object_wait_release(wait);
   CloseHandle(process.hProcess);
 }
 
@@ -498,13 +401,13 @@ TEST(ObjectWaitWindows, AWaitableTimerFiresNoEarlierThanItsDueTime) {
   const steady::time_point before = steady::now();
   ASSERT_TRUE(SetWaitableTimer(timer, &due, 0, nullptr, nullptr, FALSE));
   trigger_probe probe;
-  tpool_wait *wait =
+  tpool_object_wait *wait =
       start_wait(pool.get(), wait_desc_for(&probe, reinterpret_cast<intptr_t>(timer)));
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
-  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
+  EXPECT_EQ(probe.last_result.load(), TPOOL_OBJECT_WAIT_SIGNALLED);
   // Windows may end a timer wait up to one clock tick early; allow 16 ms.
   EXPECT_GE(us_between(before, probe.start_times().at(0)), (30 - 16) * 1000);
-  tpool_wait_release(wait);
+  tpool_object_wait_release(wait);
   CloseHandle(timer);
 }
 
@@ -522,11 +425,11 @@ TEST(ObjectWaitWindows, AnAbandonedMutexFiresWithAbandoned) {
   WaitForSingleObject(owner, INFINITE);
   CloseHandle(owner);
   trigger_probe probe;
-  tpool_wait *wait =
+  tpool_object_wait *wait =
       start_wait(pool.get(), wait_desc_for(&probe, reinterpret_cast<intptr_t>(mutex)));
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
-  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_ABANDONED);
-  tpool_wait_release(wait);
+  EXPECT_EQ(probe.last_result.load(), TPOOL_OBJECT_WAIT_ABANDONED);
+  tpool_object_wait_release(wait);
   // The waiter thread owns the mutex now; closing the handle is still fine.
   CloseHandle(mutex);
 }
@@ -538,14 +441,14 @@ TEST(ObjectWaitPosix, APipeWithDataFiresAndNothingIsRead) {
   int fds[2];
   ASSERT_EQ(pipe(fds), 0);
   trigger_probe probe;
-  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, fds[0]));
+  tpool_object_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, fds[0]));
   ASSERT_EQ(write(fds[1], "x", 1), 1);
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
-  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
+  EXPECT_EQ(probe.last_result.load(), TPOOL_OBJECT_WAIT_SIGNALLED);
   char byte = 0;
   EXPECT_EQ(read(fds[0], &byte, 1), 1);
   EXPECT_EQ(byte, 'x');
-  tpool_wait_release(wait);
+  tpool_object_wait_release(wait);
   close(fds[0]);
   close(fds[1]);
 }
@@ -555,11 +458,11 @@ TEST(ObjectWaitPosix, APipeWhoseWriterClosedFires) {
   int fds[2];
   ASSERT_EQ(pipe(fds), 0);
   trigger_probe probe;
-  tpool_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, fds[0]));
+  tpool_object_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, fds[0]));
   close(fds[1]);
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
-  EXPECT_EQ(probe.last_result.load(), TPOOL_WAIT_SIGNALLED);
-  tpool_wait_release(wait);
+  EXPECT_EQ(probe.last_result.load(), TPOOL_OBJECT_WAIT_SIGNALLED);
+  tpool_object_wait_release(wait);
   close(fds[0]);
 }
 

@@ -62,6 +62,19 @@ void object_waiter_wait(object_waiter &waiter, const intptr_t *objects, size_t c
   }
 }
 
+object_state object_poll(intptr_t object) {
+  if (object < 0 || object > INT_MAX) return object_state::invalid;
+  pollfd fd{static_cast<int>(object), POLLIN, 0};
+  int rc = 0;
+  do {
+    rc = poll(&fd, 1, 0);
+  } while (rc < 0 && errno == EINTR);
+  if (rc <= 0) return object_state::pending;
+  if ((fd.revents & POLLNVAL) != 0) return object_state::invalid;
+  if ((fd.revents & (POLLIN | POLLHUP | POLLERR)) != 0) return object_state::signalled;
+  return object_state::pending;
+}
+
 bool object_is_open(intptr_t object) {
   if (object < 0 || object > INT_MAX) return false;
   return fcntl(static_cast<int>(object), F_GETFD) != -1;

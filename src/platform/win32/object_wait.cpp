@@ -79,6 +79,10 @@ void object_waiter_wait(object_waiter &waiter, const intptr_t *objects, size_t c
   if (!found) Sleep(1);
 }
 
+object_state object_poll(intptr_t object) {
+  return state_of_single(handle_of(object));
+}
+
 bool object_is_open(intptr_t object) {
   if (object == 0 || object == -1) return false;  // null and INVALID_HANDLE_VALUE
   DWORD flags = 0;
