@@ -58,7 +58,7 @@ void yield_thread();
 // ---------------------------------------------------------------------------
 // Threads.
 // The same numbers as TPOOL_THREAD_PRIORITY_* (static_assert in
-// src/tpool/pool.h), so tpool passes the configured value straight through.
+// src/tpool/core/pool.h), so tpool passes the configured value straight through.
 enum class thread_priority : int32_t {
   lowest = -2,
   below_normal = -1,

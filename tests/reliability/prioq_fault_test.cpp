@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "patience.h"
 #include "prioq/prioq.h"
 #include "prioq_testing.h"
 
@@ -292,9 +293,9 @@ TEST_F(PrioqFault, InfinitePopTreatsAFailedWaitAsSpuriousAndReturnsTheNextItem) 
   std::thread consumer([&] { result = prioq_pop(queue_, PRIOQ_INFINITE, &popped, nullptr); });
   // Give the consumer time to reach its (failing) wait; correctness does not
   // depend on it, only the coverage of this test does.
-  while (prioq_testing_fault_injected(PRIOQ_TESTING_FAULT_WAIT) == 0 && result.load() == -1) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
+  test_support::eventually([&] {
+    return prioq_testing_fault_injected(PRIOQ_TESTING_FAULT_WAIT) != 0 || result.load() != -1;
+  });
   ASSERT_EQ(prioq_push(queue_, item_of(5), PRIOQ_PRIORITY_LOW), PRIOQ_OK);
   consumer.join();
   EXPECT_EQ(result.load(), PRIOQ_OK);

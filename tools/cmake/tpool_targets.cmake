@@ -8,6 +8,12 @@ function(tpool_set_warnings target)
   else()
     target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
       -Wno-sign-conversion)
+    # clang checks the lock annotations (src/sync/thread_annotations.h:
+    # GUARDED_BY, REQUIRES, ...) in every build it makes, as google/benchmark
+    # does; with TPOOL_WARNINGS_AS_ERRORS a broken lock discipline fails it.
+    if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+      target_compile_options(${target} PRIVATE -Wthread-safety -Wthread-safety-beta)
+    endif()
     if(TPOOL_WARNINGS_AS_ERRORS)
       target_compile_options(${target} PRIVATE -Werror)
     endif()
