@@ -150,6 +150,10 @@ missing=""
 for file in "${expected[@]}"; do [ -f "$root/$file" ] || missing="$missing $file"; done
 # The page's own files (what docs/index.html loads) and every tracked asset.
 while IFS= read -r asset; do [ -f "$root/$asset" ] || missing="$missing $asset"; done < <(git ls-files assets)
+# Every file the page loads or links, resolved from docs/ as a browser does.
+while IFS= read -r page_file; do
+  [ -f "$root/docs/$page_file" ] || missing="$missing docs/$page_file"
+done < <(grep -oE '(src|href)="[^"#:]+"' "$root/docs/index.html" | sed -E 's/^(src|href)="(.*)"$/\2/')
 if [ -z "$missing" ]; then pass "contents: the issue's list, the page's assets"; else
   fail "contents: the issue's list, the page's assets" "missing:$missing"; fi
 # include/ is the tree's include/, file for file.
