@@ -102,7 +102,7 @@ case " $presets " in
 esac
 
 if [ -z "${TPOOL_TEST_SKIP_EXTRAS:-}" ]; then
-  for extra in test-fuzz test-soak test-publisher test-page; do
+  for extra in test-fuzz test-soak test-publisher test-page test-package; do
     script="tools/$extra.sh"
     if [ ! -x "$script" ]; then
       record "$extra" 1 "$script is missing or not executable"
