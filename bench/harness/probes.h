@@ -29,10 +29,18 @@ struct probe_options {
 // report->latency_method.
 bool run_offered_load_probe(const probe_options &options, run_report *report, std::string *failure);
 
-// The start latency of one HIGH task submitted behind a flood of LOW tasks,
-// for every pool (extra.high_start_behind_low_flood).
-bool run_high_behind_low_probe(const probe_options &options, run_report *report,
-                               std::string *failure);
+// One sample of the start latency of a HIGH task submitted behind low_tasks
+// LOW tasks of `iterations`, by this thread, into a fresh, idle pool of
+// `workers` workers; every task validated. The comparison suite's
+// high_behind_low kind repeats it.
+struct high_behind_low_result {
+  uint64_t wait_ticks = 0;  // the HIGH task's start minus its submit
+  uint64_t tasks = 0;
+  validated_totals totals;
+};
+bool high_behind_low_sample(const std::string &pool_name, uint32_t workers, size_t low_tasks,
+                            uint32_t iterations, injected_fault fault,
+                            high_behind_low_result *result, std::string *failure);
 
 // tpool only: longest wait of LOW tasks under a saturating HIGH stream vs the
 // configured starvation bound.

@@ -67,6 +67,8 @@ class tpool_peer final : public peer_pool {
     return tpool_submit_batch(pool_, descs_.data(), count, nullptr) == TPOOL_OK ? count : 0;
   }
 
+  const char *batch_api() const override { return "tpool_submit_batch"; }
+
   bool shutdown() override {
     if (pool_ == nullptr || abandoned_) return !abandoned_;
     const tpool_status status = tpool_shutdown(pool_, TPOOL_SHUTDOWN_DRAIN, kShutdownTimeoutMs);
