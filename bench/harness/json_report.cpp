@@ -282,6 +282,7 @@ json build_benchmarks_json(const run_report &report) {
   for (const latency_entry &entry : report.latency) {
     latency.push_back(json{{"pool", entry.pool},
                            {"load_pct", entry.load_pct},
+                           {"common", entry.common},
                            {"offered_tasks_per_s", finite(entry.offered_tasks_per_s)},
                            {"priority", entry.priority},
                            {"samples", entry.samples},
@@ -289,7 +290,8 @@ json build_benchmarks_json(const run_report &report) {
                            {"p90_us", finite(entry.p90_us)},
                            {"p99_us", finite(entry.p99_us)},
                            {"p999_us", finite(entry.p999_us)},
-                           {"max_us", finite(entry.max_us)}});
+                           {"max_us", finite(entry.max_us)},
+                           {"generator_fell_behind", entry.generator_fell_behind}});
   }
 
   json sources = json::array();

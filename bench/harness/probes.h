@@ -23,10 +23,12 @@ struct probe_options {
   std::vector<std::string> pools;
 };
 
-// Latency at a fixed offered load (offered_load_probe.cpp): per pool, load
-// (50% and 90% of the slowest pool's capacity) and priority, the time from
-// each task's scheduled arrival to its start. Fills report->latency and
-// report->latency_method.
+// Latency versus load (offered_load_probe.cpp): per pool, load (50, 80, 90
+// and 95% of the pool's own capacity from the comparison suite's
+// cmp/w<cores>/i2048 cell, and one rate common to all) and priority, the
+// time from each task's scheduled arrival to its start. Fills
+// report->latency and report->latency_method; leaves them empty when the
+// comparison suite did not run.
 bool run_offered_load_probe(const probe_options &options, run_report *report, std::string *failure);
 
 // One sample of the start latency of a HIGH task submitted behind low_tasks

@@ -24,11 +24,13 @@ inline constexpr double kRsdWarningPct = 10.0;
 // task's scheduled arrival to its start (offered_load_probe.cpp).
 struct latency_entry {
   std::string pool;
-  int load_pct = 0;  // offered load, percent of the slowest pool's capacity
+  double load_pct = 0;  // offered load, percent of this pool's own capacity
+  bool common = false;  // the rate every pool is offered alike
   double offered_tasks_per_s = 0;
   std::string priority;  // "high" | "medium" | "low"
   uint64_t samples = 0;
   double p50_us = 0, p90_us = 0, p99_us = 0, p999_us = 0, max_us = 0;
+  bool generator_fell_behind = false;  // the producer missed its schedule
 };
 
 // One pool of one comparison cell (comparison_suite.h).
