@@ -33,12 +33,9 @@ class baseline_pool final : public peer_pool {
   const char *name() const override { return "baseline"; }
 
   bool wait_until_ready(uint32_t timeout_ms) override {
-    const uint64_t deadline = os::deadline_after_ms(timeout_ms);
-    while (waiting_workers_.load(std::memory_order_acquire) < threads_.size()) {
-      if (os::monotonic_ns() > deadline) return false;
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    return true;
+    return poll_until_ready(timeout_ms, [this] {
+      return waiting_workers_.load(std::memory_order_acquire) == threads_.size();
+    });
   }
 
   bool submit(bench_task *task, int32_t priority) override {

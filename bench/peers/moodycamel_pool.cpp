@@ -35,12 +35,9 @@ class moodycamel_pool final : public peer_pool {
 
   // Ready when every worker has reached its first semaphore wait.
   bool wait_until_ready(uint32_t timeout_ms) override {
-    const uint64_t deadline = os::monotonic_ns() + uint64_t{timeout_ms} * 1000000u;
-    while (waiting_workers_.load(std::memory_order_acquire) < threads_.size()) {
-      if (os::monotonic_ns() > deadline) return false;
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    return true;
+    return poll_until_ready(timeout_ms, [this] {
+      return waiting_workers_.load(std::memory_order_acquire) == threads_.size();
+    });
   }
 
   // No producer token: the producers are the caller's threads, which the

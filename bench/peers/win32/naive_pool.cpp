@@ -39,15 +39,12 @@ class naive_pool final : public peer_pool {
 
   // Ready when every worker sleeps on the condition variable.
   bool wait_until_ready(uint32_t timeout_ms) override {
-    const uint64_t deadline = os::monotonic_ns() + uint64_t{timeout_ms} * 1000000u;
-    for (;;) {
+    return poll_until_ready(timeout_ms, [this] {
       AcquireSRWLockExclusive(&lock_);
       const bool ready = idle_workers_ == threads_.size();
       ReleaseSRWLockExclusive(&lock_);
-      if (ready) return true;
-      if (os::monotonic_ns() > deadline) return false;
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
+      return ready;
+    });
   }
 
   bool submit(bench_task *task, int32_t priority) override {
