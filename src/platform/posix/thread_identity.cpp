@@ -48,8 +48,10 @@ uint32_t assign_slot() {
   uint32_t slot = kSharedThreadSlot;
   if (g_exit_key.valid) {
     slot = g_slots.take();
-    if (slot != kSharedThreadSlot &&
-        pthread_setspecific(g_exit_key.key, reinterpret_cast<void *>(uintptr_t{slot} + 1)) != 0) {
+    // The key's value is a tag (slot + 1, never 0 so the exit destructor
+    // runs), never dereferenced: the integer-to-pointer cast is its encoding.
+    void *tag = reinterpret_cast<void *>(uintptr_t{slot} + 1);  // NOLINT(performance-no-int-to-ptr)
+    if (slot != kSharedThreadSlot && pthread_setspecific(g_exit_key.key, tag) != 0) {
       g_slots.free(slot);
       slot = kSharedThreadSlot;
     }
