@@ -4,9 +4,12 @@
 #   2. runs the static checks (tools/lint.sh: clang-format, shellcheck,
 #      clang-tidy);
 #   3. configures, builds and tests the presets linux-debug, linux-asan,
-#      linux-tsan, linux-clang-thread-safety (clang with -Wthread-safety as
-#      errors), mingw-x64-release and mingw-x86-release (both under Wine,
-#      MSVC-ABI clients built by clang-cl included), each configured with
+#      linux-tsan, linux-clang-thread-safety (the clang build: its
+#      -Wthread-safety checks the lock annotations, as errors),
+#      mingw-x64-release and mingw-x86-release (both under Wine, MSVC-ABI
+#      clients built by clang-cl included) and mingw-x64-debug (only the
+#      fault-injection suites, under Wine: CMakePresets.json narrows its
+#      build and its tests), each configured with
 #      TPOOL_REQUIRE_TEST_TOOLS=ON so that a missing tool (valgrind, clang-cl,
 #      Python, Google Benchmark, ...) fails the preset instead of dropping the
 #      tests that need it. Where 32-bit Wine cannot start, mingw-x86-release
@@ -65,7 +68,7 @@ lint_rc=$?
 printf '%s\n' "$lint_out" | tail -n 40
 record lint "$lint_rc" "$(printf '%s\n' "$lint_out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)"
 
-presets="${TPOOL_TEST_PRESETS:-linux-debug linux-asan linux-tsan linux-clang-thread-safety mingw-x64-release mingw-x86-release}"
+presets="${TPOOL_TEST_PRESETS:-linux-debug linux-asan linux-tsan linux-clang-thread-safety mingw-x64-release mingw-x86-release mingw-x64-debug}"
 for preset in $presets; do
   case "$preset" in
     mingw-x86-release) run_preset "$preset" "-DTPOOL_WINDOWS_TESTS=$x86_mode" ;;
@@ -78,7 +81,7 @@ case " $presets " in
 esac
 
 if [ -z "${TPOOL_TEST_SKIP_EXTRAS:-}" ]; then
-  for extra in test-fuzz test-soak test-publisher test-page; do
+  for extra in test-fuzz test-soak test-publisher test-page test-package; do
     script="tools/$extra.sh"
     if [ ! -x "$script" ]; then
       record "$extra" 1 "$script is missing or not executable"

@@ -25,6 +25,10 @@ int parse_cli(int argc, char **argv, cli_options *options) {
   app.add_flag("--reference-only", options->reference_only, "Only the 26-scenario reference suite");
   app.add_flag("--no-probes", options->skip_probes,
                "Skip latency, starvation, cancellation and growth probes");
+  app.add_option("--target-ms", options->target_ms,
+                 "Comparison suite: calibrated length of one repetition in ms (default 150; "
+                 "2 with --quick)")
+      ->check(CLI::PositiveNumber);
   app.add_option("--peers", options->peers, "Peers to compare (default: all built in)")
       ->delimiter(',');
   app.add_option("--out", options->out_dir,

@@ -29,6 +29,7 @@ struct cli_options {
   std::string source_root = ".";
   injected_fault fault = injected_fault::none;
   bool list = false;
+  double target_ms = 0;  // comparison suite: ms per repetition; 0 = the default
 };
 
 // Parses argv. Returns -1 to continue, otherwise the exit code to return

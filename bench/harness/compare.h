@@ -7,11 +7,14 @@
 
 namespace bench {
 
-// Verdict rule: speed-up = B median tasks/s / A median tasks/s (for
-// lifecycle and other rate-less scenarios, A median ms / B median ms), so > 1
-// means B is faster. Noise = sqrt(rsdA^2 + rsdB^2) percent. The change counts
-// only if |speed-up - 1| exceeds max(2 x noise, 2%); otherwise "within noise".
-// Prints a table to stdout. Returns the process exit code (2 on bad input).
+// For every (pool, scenario) in both captures: the ratio of B's median to
+// A's over the per-repetition figures (tasks/s where the rows have a rate,
+// ms otherwise; the comparison suite's cells by their own metric), oriented
+// so that above 1 means B is better, with a 95% bootstrap interval
+// (stats.h: each capture's repetitions resampled independently). Verdict:
+// "B faster" when the interval lies above 1, "B slower" below 1, "within
+// noise" otherwise. Prints a table to stdout. Returns the process exit code:
+// 0 when both files were read (whatever the verdicts), 2 on bad input.
 int compare_runs(const std::string &path_a, const std::string &path_b);
 
 }  // namespace bench

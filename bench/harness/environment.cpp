@@ -1,6 +1,17 @@
 #include "environment.h"
 
 #include <cstdio>
+#include <fstream>
+#include <string>
+
+#if defined(__x86_64__) || defined(__i386__) || defined(_M_X64) || defined(_M_IX86)
+#if defined(_MSC_VER)
+#include <intrin.h>
+#else
+#include <cpuid.h>
+#endif
+#define BENCH_HAVE_CPUID 1
+#endif
 
 #include "bench_os.h"
 
@@ -36,7 +47,63 @@ long cxx_standard() {
 #endif
 }
 
+// CPUID leaf 1, ECX bit 31: set by hypervisors for their guests (clear on
+// bare metal). Under Wine the instruction runs natively, so it describes the
+// real machine.
+void detect_virtual_machine(environment_info *env) {
+#if defined(BENCH_HAVE_CPUID)
+  unsigned ecx = 0;
+#if defined(_MSC_VER)
+  int regs[4] = {0, 0, 0, 0};
+  __cpuid(regs, 1);
+  ecx = static_cast<unsigned>(regs[2]);
+#else
+  unsigned eax = 0, ebx = 0, edx = 0;
+  if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0) return;
+#endif
+  const bool guest = (ecx >> 31) & 1u;
+  env->virtual_machine = guest ? "yes" : "no";
+  env->virtual_machine_evidence = guest ? "CPUID hypervisor bit set" : "CPUID hypervisor bit clear";
+#else
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    if (line.rfind("flags", 0) != 0 && line.rfind("Features", 0) != 0) continue;
+    if (line.find(" hypervisor") != std::string::npos) {
+      env->virtual_machine = "yes";
+      env->virtual_machine_evidence = "hypervisor flag in /proc/cpuinfo";
+      return;
+    }
+  }
+  // No flag is no proof of bare metal on these processors: stay "unknown".
+#endif
+}
+
 }  // namespace
+
+std::string environment_summary(const environment_info &env) {
+  std::string text = std::to_string(env.logical_cores) + " logical processor" +
+                     (env.logical_cores == 1 ? "" : "s") + ", ";
+  if (env.virtual_machine == "yes") {
+    text += "virtual machine";
+  } else if (env.virtual_machine == "no") {
+    text += "not a virtual machine";
+  } else {
+    text += "virtual machine or not: unknown";
+  }
+  if (env.virtual_machine_evidence) text += " (" + *env.virtual_machine_evidence + ")";
+  if (env.wine_version) {
+#if defined(_WIN64)
+    text += ", Windows x64 build";
+#else
+    text += ", Windows x86 build";
+#endif
+    text += " under Wine " + *env.wine_version + " on " + env.host_os.value_or("Linux");
+  } else {
+    text += ", " + env.os;
+  }
+  return text;
+}
 
 environment_info collect_environment() {
   environment_info env;
@@ -54,6 +121,7 @@ environment_info collect_environment() {
   env.power_plan = sys::power_plan();
   env.process_priority = sys::process_priority();
   env.affinity = sys::process_affinity();
+  detect_virtual_machine(&env);
   return env;
 }
 

@@ -31,7 +31,17 @@ struct environment_info {
   // not be measured.
   std::optional<double> handoff_ns_start;
   std::optional<double> handoff_ns_end;
+  // "yes", "no" or "unknown", and what said so (CPUID's hypervisor bit on
+  // x86; elsewhere the hypervisor flag in /proc/cpuinfo). A VM's processors
+  // may be shared with other guests: nothing inside the guest can tell.
+  std::string virtual_machine = "unknown";
+  std::optional<std::string> virtual_machine_evidence;
 };
+
+// The machine in one line for the page, e.g. "2 logical processors, virtual
+// machine (CPUID hypervisor bit), Windows x64 build under Wine wine-8.0 on
+// Linux 6.1".
+std::string environment_summary(const environment_info &env);
 
 // Reads everything except the stable-mode fields, which apply_stable_settings
 // fills. Safe to call once at start-up.

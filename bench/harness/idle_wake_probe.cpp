@@ -39,7 +39,7 @@ const task_kind kWakeTaskKind{&run_wake_task, &finish_wake_task};
 
 constexpr uint32_t kWorkers = 2;
 constexpr uint32_t kIdleMs = 30;
-constexpr uint64_t kGiveUpNs = 5000000000ull;
+constexpr uint32_t kGiveUpMs = 5000;
 
 }  // namespace
 
@@ -68,7 +68,7 @@ bool run_idle_wake_probe(const probe_options &options, run_report *report, std::
           *failure = "idle-wake probe: " + name + " refused a task";
           return false;
         }
-        const uint64_t give_up = os::monotonic_ns() + kGiveUpNs;
+        const uint64_t give_up = os::deadline_after_ms(kGiveUpMs);
         while (task.started_ticks.load(std::memory_order_acquire) == 0) {
           if (os::monotonic_ns() > give_up) break;
           if (spinning) {

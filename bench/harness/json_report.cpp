@@ -1,6 +1,8 @@
 #include "json_report.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <string>
@@ -69,7 +71,11 @@ json environment_json(const environment_info &env) {
               {"main_thread_priority", env.main_thread_priority},
               {"stable_mode", env.stable_mode},
               {"cache_line_handoff_ns", json{{"start", optional_number(env.handoff_ns_start)},
-                                             {"end", optional_number(env.handoff_ns_end)}}}};
+                                             {"end", optional_number(env.handoff_ns_end)}}},
+              {"virtual_machine", env.virtual_machine},
+              {"virtual_machine_evidence", optional_string(env.virtual_machine_evidence)},
+              {"under_wine", env.wine_version.has_value()},
+              {"summary", environment_summary(env)}};
 }
 
 json boundaries_json() {
@@ -83,6 +89,131 @@ json boundaries_json() {
       {"inline", "the loop running every task body and completion inline on the main thread"},
       {"excluded",
        "input creation, pool and producer creation, the readiness wait, shutdown, validation"}};
+}
+
+// Values a reader compares keep 6 significant decimals at most.
+double rounded(double value, double scale = 1e6) {
+  return std::round(finite(value) * scale) / scale;
+}
+
+json ratio_json(const comparison_ratio &ratio) {
+  return json{
+      {"pool", ratio.pool},
+      {"ratio", rounded(ratio.interval.ratio)},
+      {"ci_low", ratio.interval.has_interval ? json(rounded(ratio.interval.low)) : json(nullptr)},
+      {"ci_high", ratio.interval.has_interval ? json(rounded(ratio.interval.high)) : json(nullptr)},
+      {"verdict", ratio.verdict}};
+}
+
+json comparison_json(const run_report &report) {
+  if (!report.comparison_ran) return nullptr;
+  const comparison_method &m = report.comparison;
+  char seed[32];
+  std::snprintf(seed, sizeof(seed), "0x%llx", static_cast<unsigned long long>(m.bootstrap.seed));
+  json method{
+      {"target_ms", m.target_ms},
+      {"min_tasks", m.min_tasks},
+      {"max_tasks", m.max_tasks},
+      {"task_granule", m.task_granule},
+      {"warmups", m.warmups},
+      {"repetitions", m.repetitions},
+      {"max_repetitions", m.max_repetitions},
+      {"rsd_limit_pct", m.rsd_limit_pct},
+      {"bootstrap", json{{"resamples", m.bootstrap.resamples},
+                         {"seed", seed},
+                         {"confidence", m.bootstrap.confidence},
+                         {"interval", "percentile"}}},
+      {"order",
+       "per cell: a calibration run per pool, then rounds of one repetition of every pool; "
+       "round r runs the pools rotated left by r (warm-up rounds included); extra rounds for "
+       "every pool while any pool's RSD is above rsd_limit_pct, up to max_repetitions"},
+      {"quick", m.quick}};
+  json cells = json::array();
+  for (const comparison_cell_result &cell : report.comparison_cells) {
+    json pools = json::array();
+    for (const comparison_pool_result &pool : cell.pools) {
+      json samples = json::array();
+      for (double value : pool.samples) samples.push_back(rounded(value));
+      json entry{{"pool", pool.pool},
+                 {"tasks", pool.tasks},
+                 {"capped", pool.capped},
+                 {"calibration", pool.calibration_units == 0
+                                     ? json(nullptr)
+                                     : json{{"units", pool.calibration_units},
+                                            {"ms", rounded(pool.calibration_ms, 1e3)}}},
+                 {"samples", samples},
+                 {"median", rounded(pool.stats.median)},
+                 {"min", rounded(pool.stats.min)},
+                 {"max", rounded(pool.stats.max)},
+                 {"rsd_pct", rounded(pool.stats.rsd_pct, 1e3)},
+                 {"flagged", pool.flagged}};
+      if (!pool.submission.empty()) entry["submission"] = pool.submission;
+      pools.push_back(entry);
+    }
+    json vs = json::array();
+    for (const comparison_ratio &ratio : cell.vs) vs.push_back(ratio_json(ratio));
+    cells.push_back(
+        json{{"id", cell.id},
+             {"kind", cell.kind},
+             {"title", cell.title},
+             {"workers", cell.workers},
+             {"workers_label", cell.workers_label},
+             {"producers", cell.producers},
+             {"iterations", cell.iterations},
+             {"mix", cell.rows.empty() ? std::string("none") : cell.rows.front().mix},
+             {"metric", cell.metric},
+             {"unit", cell.unit},
+             {"higher_is_better", cell.higher_is_better},
+             {"repetitions", cell.repetitions},
+             {"started_s", rounded(cell.started_s, 1e3)},
+             {"finished_s", rounded(cell.finished_s, 1e3)},
+             {"pools", pools},
+             {"best_other", cell.best_other ? ratio_json(*cell.best_other) : json(nullptr)},
+             {"vs", vs},
+             {"flagged", cell.flagged},
+             {"notes", cell.notes}});
+  }
+  return json{{"method", method}, {"pools", report.comparison_pools}, {"cells", cells}};
+}
+
+// Consecutive readings more than this far apart (either way) are a change.
+constexpr double kHandoffChangeFactor = 2.0;
+
+json stability_json(const run_report &report) {
+  json readings = json::array();
+  double low = 0;
+  double high = 0;
+  for (const handoff_reading &reading : report.handoff_readings) {
+    readings.push_back(json{{"at", reading.at},
+                            {"elapsed_s", rounded(reading.elapsed_s, 1e3)},
+                            {"handoff_ns", optional_number(reading.handoff_ns)}});
+    if (!reading.handoff_ns || *reading.handoff_ns <= 0) continue;
+    low = low == 0 ? *reading.handoff_ns : std::min(low, *reading.handoff_ns);
+    high = std::max(high, *reading.handoff_ns);
+  }
+  json changes = json::array();
+  const std::vector<handoff_reading> &r = report.handoff_readings;
+  for (size_t i = 1; i < r.size(); ++i) {
+    if (!r[i - 1].handoff_ns || !r[i].handoff_ns || *r[i - 1].handoff_ns <= 0 ||
+        *r[i].handoff_ns <= 0) {
+      continue;
+    }
+    const double ratio = *r[i].handoff_ns / *r[i - 1].handoff_ns;
+    if (ratio <= kHandoffChangeFactor && ratio >= 1.0 / kHandoffChangeFactor) continue;
+    json cells = json::array();
+    for (const comparison_cell_result &cell : report.comparison_cells) {
+      if (cell.finished_s > r[i - 1].elapsed_s && cell.started_s < r[i].elapsed_s) {
+        cells.push_back(cell.id);
+      }
+    }
+    changes.push_back(json{
+        {"from", r[i - 1].at}, {"to", r[i].at}, {"ratio", rounded(ratio, 1e3)}, {"cells", cells}});
+  }
+  const double spread = low > 0 ? high / low : 0;
+  return json{{"readings", readings},
+              {"max_over_min", rounded(spread, 1e3)},
+              {"moved_over_2x", spread > kHandoffChangeFactor},
+              {"changes", changes}};
 }
 
 }  // namespace
@@ -151,6 +282,7 @@ json build_benchmarks_json(const run_report &report) {
   for (const latency_entry &entry : report.latency) {
     latency.push_back(json{{"pool", entry.pool},
                            {"load_pct", entry.load_pct},
+                           {"common", entry.common},
                            {"offered_tasks_per_s", finite(entry.offered_tasks_per_s)},
                            {"priority", entry.priority},
                            {"samples", entry.samples},
@@ -158,7 +290,8 @@ json build_benchmarks_json(const run_report &report) {
                            {"p90_us", finite(entry.p90_us)},
                            {"p99_us", finite(entry.p99_us)},
                            {"p999_us", finite(entry.p999_us)},
-                           {"max_us", finite(entry.max_us)}});
+                           {"max_us", finite(entry.max_us)},
+                           {"generator_fell_behind", entry.generator_fell_behind}});
   }
 
   json sources = json::array();
@@ -203,6 +336,8 @@ json build_benchmarks_json(const run_report &report) {
       {"latency", latency},
       {"latency_method", report.latency_method},
       {"starvation", report.starvation},
+      {"comparison", comparison_json(report)},
+      {"stability", stability_json(report)},
       {"extra", report.extra},
       {"observations", observations}};
 }

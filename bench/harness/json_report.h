@@ -12,7 +12,7 @@ namespace bench {
 // The version benchmarks.json declares in `schema_version`. Raise it when a
 // field is renamed or changes meaning, and say what changed in
 // docs/benchmark-schema.md; the publisher accepts only this version.
-inline constexpr int kBenchmarksSchemaVersion = 3;
+inline constexpr int kBenchmarksSchemaVersion = 4;
 
 nlohmann::json build_benchmarks_json(const run_report &report);
 nlohmann::json build_gbench_json(const run_report &report);

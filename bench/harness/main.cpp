@@ -10,6 +10,7 @@
 #include <ctime>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "bench_os.h"
 #include "cli.h"
 #include "compare.h"
+#include "comparison_suite.h"
 #include "csv_writer.h"
 #include "environment.h"
 #include "json_report.h"
@@ -92,6 +94,16 @@ bool record_priority_order(const std::vector<std::string> &peers, run_report *re
   return true;
 }
 
+void take_reading(run_report *report, const char *at, uint64_t run_start,
+                  std::optional<double> handoff_ns) {
+  handoff_reading reading;
+  reading.at = at;
+  reading.elapsed_s =
+      static_cast<double>(os::ticks() - run_start) / static_cast<double>(os::tick_frequency());
+  reading.handoff_ns = handoff_ns;
+  report->handoff_readings.push_back(reading);
+}
+
 int run(const cli_options &options) {
   run_report report;
   report.captured_utc = utc_now();
@@ -123,7 +135,10 @@ int run(const cli_options &options) {
     report.notes.push_back("thread_per_task skipped by default under Wine (thread start cost)");
   }
   report.peers = catalog.peers;
+  const uint64_t run_start = os::ticks();
   report.environment.handoff_ns_start = measure_cache_line_handoff_ns();
+  take_reading(&report, "before reference and extended suites", run_start,
+               report.environment.handoff_ns_start);
   catalog.logical_cores = report.environment.logical_cores;
   std::vector<scenario> plan;
   try {
@@ -192,7 +207,23 @@ int run(const cli_options &options) {
     }
   }
   for (scenario_result &result : report.results) summarize_result(&result);
-  report.environment.handoff_ns_end = measure_cache_line_handoff_ns();
+  if (!options.reference_only) {
+    take_reading(&report, "after reference and extended suites", run_start,
+                 measure_cache_line_handoff_ns());
+  }
+
+  if (!options.reference_only && options.filter.empty()) {
+    comparison_options comparison;
+    comparison.quick = options.quick;
+    comparison.fault = options.fault;
+    comparison.peers = catalog.peers;
+    comparison.logical_cores = report.environment.logical_cores;
+    comparison.target_ms = options.target_ms;
+    comparison.run_start_ticks = run_start;
+    std::fprintf(stderr, "[bench] comparison suite\n");
+    std::string failure;
+    if (!run_comparison_suite(comparison, &report, &failure)) return fail(failure);
+  }
 
   if (!options.reference_only) {
     std::string failure;
@@ -212,8 +243,7 @@ int run(const cli_options &options) {
       const char *name;
       bool (*run)(const probe_options &, run_report *, std::string *);
     };
-    const named_probe probes[] = {{"latency at offered load", &run_offered_load_probe},
-                                  {"HIGH behind LOW", &run_high_behind_low_probe},
+    const named_probe probes[] = {{"latency versus load", &run_offered_load_probe},
                                   {"starvation", &run_starvation_probe},
                                   {"cancellation", &run_cancellation_probe},
                                   {"growth", &run_growth_probe},
@@ -226,6 +256,9 @@ int run(const cli_options &options) {
       if (!p.run(probe, &report, &failure)) return fail(std::string(p.name) + ": " + failure);
     }
   }
+
+  report.environment.handoff_ns_end = measure_cache_line_handoff_ns();
+  take_reading(&report, "after the last suite", run_start, report.environment.handoff_ns_end);
 
   size_t noisy = 0;
   for (const scenario_result &result : report.results) {

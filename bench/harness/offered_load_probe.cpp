@@ -1,18 +1,22 @@
-// Latency at a fixed offered load.
+// Latency versus load (open-loop arrivals).
 //
-// 1. Capacity: every compared pool runs throughput/w2/i0/uniform (the
-//    suite's throughput runner, one producer submitting as fast as it can)
-//    kCapacityRuns times; its capacity is the median tasks/s.
-// 2. The slowest pool's capacity is the basis. For each load in kLoadsPct,
-//    every pool gets the SAME arrival schedule (arrival_schedule.h: Poisson
-//    arrivals at load x basis, the suite's uniform priority shuffle), on a
-//    fresh, idle 2-worker pool.
+// 1. Capacity: each pool's median tasks/s in the comparison cell with cores
+//    workers and 2,048-iteration tasks (cmp/w<cores>/i2048), measured in the
+//    same run with calibrated repetitions.
+// 2. Points: 50, 80, 90 and 95% of **each pool's own** capacity, so every
+//    pool is seen near its knee, and one common absolute rate every pool can
+//    sustain (half the slowest pool's capacity). Each point is a Poisson
+//    arrival schedule (arrival_schedule.h) about kScheduleMs long, on a
+//    fresh, idle pool of the same workers and task size.
 // 3. The main thread submits each task at its scheduled time or as soon as
 //    it can after it, spinning (yielding while more than kYieldAboveUs is
 //    left). A task's latency is its start (first thing in its body) minus its
 //    SCHEDULED arrival, so time the producer spent stalled, in a submit call
-//    or preempted, is counted against the pool, not hidden.
-// Every task of every run is validated as in the suite.
+//    or preempted, is counted against the pool, not hidden; but when the
+//    producer's own lag (submit minus scheduled arrival) has a p99 above
+//    kLagBoundUs the point is marked generator_fell_behind: it then measures
+//    the load generator, not the pool.
+// Every task of every run is validated as in the suites.
 #include <algorithm>
 #include <cmath>
 #include <iterator>
@@ -29,17 +33,21 @@
 namespace bench {
 namespace {
 
-constexpr uint32_t kWorkers = 2;
-constexpr uint32_t kIterations = 0;
-constexpr int kLoadsPct[] = {50, 90};
+constexpr uint32_t kIterations = 2048;
+constexpr int kLoadsPct[] = {50, 80, 90, 95};
+constexpr double kCommonShareOfSlowest = 0.5;
 constexpr const char *kPriorityNames[3] = {"high", "medium", "low"};
-// The schedule covers at least this long at the lower load, within the task
-// bounds below (a full run; --quick uses kQuickTasks).
-constexpr double kMinScheduleSeconds = 0.5;
-constexpr uint64_t kMinTasks = 12000;
-constexpr uint64_t kMaxTasks = 200000;
+// Each point's schedule lasts about this long, within the task bounds below
+// (a full run; --quick uses kQuickTasks).
+constexpr double kScheduleMs = 300;
+constexpr uint64_t kMinTasks = 3000;
+constexpr uint64_t kMaxTasks = 300000;
 constexpr uint64_t kQuickTasks = 600;
+constexpr double kQuickScheduleMs = 50;
 constexpr double kYieldAboveUs = 50.0;
+// A producer whose p99 lag behind its own schedule exceeds this no longer
+// offers the load it claims: its point describes the generator.
+constexpr double kLagBoundUs = 250.0;
 
 double ticks_to_us(double ticks) {
   return ticks * 1e6 / static_cast<double>(os::tick_frequency());
@@ -63,33 +71,6 @@ percentiles_us summarize_ticks(const std::vector<uint64_t> &ticks) {
   return result;
 }
 
-bool measure_capacity(const std::string &pool_name, const probe_options &options,
-                      double *tasks_per_s, uint32_t *runs, std::string *failure) {
-  scenario s;
-  s.id = "throughput/w2/i0/uniform";
-  s.suite = "extended";
-  s.kind = scenario_kind::throughput;
-  s.pool = pool_name;
-  s.workers = kWorkers;
-  s.producers = 1;
-  s.iterations = kIterations;
-  s.mix = priority_mix::uniform;
-  s.tasks = options.quick ? kQuickTasks : kMinTasks;
-  *runs = options.quick ? 1 : 3;
-  std::vector<double> rates;
-  for (uint32_t run = 0; run < *runs; ++run) {
-    measurement m;
-    if (!run_repetition(s, options.fault, &m, failure)) {
-      *failure = pool_name + " capacity run: " + *failure;
-      return false;
-    }
-    rates.push_back(static_cast<double>(m.tasks) * static_cast<double>(os::tick_frequency()) /
-                    static_cast<double>(m.ticks == 0 ? 1 : m.ticks));
-  }
-  *tasks_per_s = summarize(rates).median;
-  return true;
-}
-
 struct schedule_result {
   std::vector<uint64_t> latency_ticks[3];  // per priority: start - scheduled arrival
   std::vector<uint64_t> lag_ticks;         // per task: actual submit - scheduled arrival
@@ -98,9 +79,9 @@ struct schedule_result {
 
 // Runs one schedule on a fresh pool. offsets: scheduled arrivals in ticks
 // from the schedule's start; priorities: one per task.
-bool run_schedule(const std::string &pool_name, const std::vector<uint64_t> &offsets,
-                  const std::vector<int32_t> &priorities, injected_fault fault,
-                  schedule_result *result, std::string *failure) {
+bool run_schedule(const std::string &pool_name, uint32_t workers,
+                  const std::vector<uint64_t> &offsets, const std::vector<int32_t> &priorities,
+                  injected_fault fault, schedule_result *result, std::string *failure) {
   priority_counts counts;
   for (int32_t priority : priorities) {
     if (priority == 0) ++counts.high;
@@ -113,7 +94,7 @@ bool run_schedule(const std::string &pool_name, const std::vector<uint64_t> &off
   group.expected.store(tasks.size(), std::memory_order_release);
 
   pool_settings settings;
-  settings.workers = kWorkers;
+  settings.workers = workers;
   std::unique_ptr<peer_pool> pool = make_peer(pool_name, settings, failure);
   if (!pool) return false;
   if (!pool->wait_until_ready(30000)) {
@@ -171,89 +152,117 @@ bool run_schedule(const std::string &pool_name, const std::vector<uint64_t> &off
   return true;
 }
 
+struct load_point {
+  std::string pool;
+  double rate = 0;
+  double load_pct = 0;
+  bool common = false;
+};
+
 }  // namespace
 
 bool run_offered_load_probe(const probe_options &options, run_report *report,
                             std::string *failure) {
-  nlohmann::json capacity = nlohmann::json::array();
-  std::string basis_pool;
-  double basis = 0;
-  for (const std::string &pool_name : options.pools) {
-    double tasks_per_s = 0;
-    uint32_t runs = 0;
-    if (!measure_capacity(pool_name, options, &tasks_per_s, &runs, failure)) return false;
-    capacity.push_back(
-        nlohmann::json{{"pool", pool_name}, {"tasks_per_s", finite(tasks_per_s)}, {"runs", runs}});
-    if (basis_pool.empty() || tasks_per_s < basis) {
-      basis_pool = pool_name;
-      basis = tasks_per_s;
-    }
+  const uint32_t workers = std::max<uint32_t>(report->environment.logical_cores, 1);
+  const std::string capacity_cell = "cmp/w" + std::to_string(workers) + "/i2048";
+  const comparison_cell_result *cell = nullptr;
+  for (const comparison_cell_result &candidate : report->comparison_cells) {
+    if (candidate.id == capacity_cell) cell = &candidate;
   }
-  if (basis <= 0) {
-    *failure = "offered load: no pool reported a capacity";
+  if (cell == nullptr) return true;  // no comparison suite in this run: no curves
+
+  nlohmann::json capacity = nlohmann::json::array();
+  std::vector<std::pair<std::string, double>> capacities;
+  double slowest = 0;
+  for (const comparison_pool_result &pool : cell->pools) {
+    if (std::find(options.pools.begin(), options.pools.end(), pool.pool) == options.pools.end()) {
+      continue;
+    }
+    if (pool.stats.median <= 0) continue;
+    capacities.emplace_back(pool.pool, pool.stats.median);
+    capacity.push_back(
+        nlohmann::json{{"pool", pool.pool}, {"tasks_per_s", finite(pool.stats.median)}});
+    slowest = slowest == 0 ? pool.stats.median : std::min(slowest, pool.stats.median);
+  }
+  if (capacities.empty()) {
+    *failure = "latency versus load: no pool has a capacity in " + capacity_cell;
     return false;
   }
-
-  uint64_t tasks = kQuickTasks;
-  if (!options.quick) {
-    const double wanted = std::ceil(kMinScheduleSeconds * basis * kLoadsPct[0] / 100.0);
-    tasks = std::clamp(static_cast<uint64_t>(wanted), kMinTasks, kMaxTasks);
-    tasks = (tasks + 59) / 60 * 60;  // whole thirds for the uniform mix
+  const double common_rate = slowest * kCommonShareOfSlowest;
+  std::vector<load_point> points;
+  for (const auto &[pool, tasks_per_s] : capacities) {
+    for (int load_pct : kLoadsPct) {
+      points.push_back(load_point{pool, tasks_per_s * load_pct / 100.0, double(load_pct), false});
+    }
+    points.push_back(
+        load_point{pool, common_rate, std::round(common_rate / tasks_per_s * 1000.0) / 10.0, true});
   }
-  const std::vector<double> unit = unit_arrivals(static_cast<size_t>(tasks));
-  const std::vector<int32_t> priorities =
-      shuffled_priorities(counts_for(priority_mix::uniform, tasks));
 
   nlohmann::json runs = nlohmann::json::array();
-  for (int load_pct : kLoadsPct) {
-    const double rate = basis * load_pct / 100.0;
-    const std::vector<uint64_t> offsets = arrival_ticks(unit, rate, os::tick_frequency());
-    for (const std::string &pool_name : options.pools) {
-      schedule_result result;
-      if (!run_schedule(pool_name, offsets, priorities, options.fault, &result, failure)) {
-        return false;
-      }
-      for (int priority = 0; priority < 3; ++priority) {
-        const percentiles_us p = summarize_ticks(result.latency_ticks[priority]);
-        latency_entry entry;
-        entry.pool = pool_name;
-        entry.load_pct = load_pct;
-        entry.offered_tasks_per_s = finite(rate);
-        entry.priority = kPriorityNames[priority];
-        entry.samples = result.latency_ticks[priority].size();
-        entry.p50_us = p.p50;
-        entry.p90_us = p.p90;
-        entry.p99_us = p.p99;
-        entry.p999_us = p.p999;
-        entry.max_us = p.max;
-        report->latency.push_back(entry);
-      }
-      const percentiles_us lag = summarize_ticks(result.lag_ticks);
-      runs.push_back(nlohmann::json{
-          {"pool", pool_name},
-          {"load_pct", load_pct},
-          {"offered_tasks_per_s", finite(rate)},
-          {"tasks", tasks},
-          {"submit_span_ms", finite(ticks_to_us(static_cast<double>(result.span_ticks)) / 1000.0)},
-          {"submit_lag_p50_us", lag.p50},
-          {"submit_lag_p99_us", lag.p99},
-          {"submit_lag_max_us", lag.max}});
+  for (const load_point &point : points) {
+    // Quick runs: at most kQuickTasks and at most kQuickScheduleMs long.
+    const double schedule_ms = options.quick ? kQuickScheduleMs : kScheduleMs;
+    const double wanted = std::ceil(schedule_ms / 1000.0 * point.rate);
+    uint64_t tasks = options.quick
+                         ? std::clamp<uint64_t>(static_cast<uint64_t>(wanted), 60, kQuickTasks)
+                         : std::clamp(static_cast<uint64_t>(wanted), kMinTasks, kMaxTasks);
+    tasks = (tasks + 59) / 60 * 60;  // whole thirds for the uniform mix
+    const std::vector<double> unit = unit_arrivals(static_cast<size_t>(tasks));
+    const std::vector<int32_t> priorities =
+        shuffled_priorities(counts_for(priority_mix::uniform, tasks));
+    const std::vector<uint64_t> offsets = arrival_ticks(unit, point.rate, os::tick_frequency());
+    schedule_result result;
+    if (!run_schedule(point.pool, workers, offsets, priorities, options.fault, &result, failure)) {
+      return false;
     }
+    const percentiles_us lag = summarize_ticks(result.lag_ticks);
+    const bool behind = lag.p99 > kLagBoundUs;
+    for (int priority = 0; priority < 3; ++priority) {
+      const percentiles_us p = summarize_ticks(result.latency_ticks[priority]);
+      latency_entry entry;
+      entry.pool = point.pool;
+      entry.load_pct = point.load_pct;
+      entry.common = point.common;
+      entry.offered_tasks_per_s = finite(point.rate);
+      entry.priority = kPriorityNames[priority];
+      entry.samples = result.latency_ticks[priority].size();
+      entry.p50_us = p.p50;
+      entry.p90_us = p.p90;
+      entry.p99_us = p.p99;
+      entry.p999_us = p.p999;
+      entry.max_us = p.max;
+      entry.generator_fell_behind = behind;
+      report->latency.push_back(entry);
+    }
+    runs.push_back(nlohmann::json{
+        {"pool", point.pool},
+        {"load_pct", point.load_pct},
+        {"common", point.common},
+        {"offered_tasks_per_s", finite(point.rate)},
+        {"tasks", tasks},
+        {"submit_span_ms", finite(ticks_to_us(static_cast<double>(result.span_ticks)) / 1000.0)},
+        {"submit_lag_p50_us", lag.p50},
+        {"submit_lag_p99_us", lag.p99},
+        {"submit_lag_max_us", lag.max},
+        {"generator_fell_behind", behind}});
   }
   report->latency_method =
-      nlohmann::json{{"workers", kWorkers},
+      nlohmann::json{{"workers", workers},
                      {"iterations", kIterations},
                      {"mix", "uniform"},
-                     {"tasks", tasks},
+                     {"schedule_ms", options.quick ? kQuickScheduleMs : kScheduleMs},
+                     {"min_tasks", options.quick ? uint64_t{60} : kMinTasks},
+                     {"max_tasks", options.quick ? kQuickTasks : kMaxTasks},
                      {"arrivals", "poisson"},
                      {"arrival_seed", "0x5eed1235"},
                      {"latency_from", "scheduled arrival"},
                      {"latency_to", "task start"},
-                     {"capacity_scenario", "throughput/w2/i0/uniform"},
+                     {"capacity_cell", capacity_cell},
                      {"capacity", capacity},
-                     {"basis_pool", basis_pool},
-                     {"basis_tasks_per_s", finite(basis)},
                      {"loads_pct", std::vector<int>(std::begin(kLoadsPct), std::end(kLoadsPct))},
+                     {"common_tasks_per_s", finite(common_rate)},
+                     {"common_rule", "half the slowest pool's capacity"},
+                     {"lag_bound_us", kLagBoundUs},
                      {"yield_above_us", kYieldAboveUs},
                      {"runs", runs}};
   return true;

@@ -23,16 +23,26 @@ struct probe_options {
   std::vector<std::string> pools;
 };
 
-// Latency at a fixed offered load (offered_load_probe.cpp): per pool, load
-// (50% and 90% of the slowest pool's capacity) and priority, the time from
-// each task's scheduled arrival to its start. Fills report->latency and
-// report->latency_method.
+// Latency versus load (offered_load_probe.cpp): per pool, load (50, 80, 90
+// and 95% of the pool's own capacity from the comparison suite's
+// cmp/w<cores>/i2048 cell, and one rate common to all) and priority, the
+// time from each task's scheduled arrival to its start. Fills
+// report->latency and report->latency_method; leaves them empty when the
+// comparison suite did not run.
 bool run_offered_load_probe(const probe_options &options, run_report *report, std::string *failure);
 
-// The start latency of one HIGH task submitted behind a flood of LOW tasks,
-// for every pool (extra.high_start_behind_low_flood).
-bool run_high_behind_low_probe(const probe_options &options, run_report *report,
-                               std::string *failure);
+// One sample of the start latency of a HIGH task submitted behind low_tasks
+// LOW tasks of `iterations`, by this thread, into a fresh, idle pool of
+// `workers` workers; every task validated. The comparison suite's
+// high_behind_low kind repeats it.
+struct high_behind_low_result {
+  uint64_t wait_ticks = 0;  // the HIGH task's start minus its submit
+  uint64_t tasks = 0;
+  validated_totals totals;
+};
+bool high_behind_low_sample(const std::string &pool_name, uint32_t workers, size_t low_tasks,
+                            uint32_t iterations, injected_fault fault,
+                            high_behind_low_result *result, std::string *failure);
 
 // tpool only: longest wait of LOW tasks under a saturating HIGH stream vs the
 // configured starvation bound.

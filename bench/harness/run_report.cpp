@@ -7,6 +7,9 @@ std::vector<const observation *> all_rows(const run_report &report) {
   for (const scenario_result &result : report.results) {
     for (const observation &row : result.rows) rows.push_back(&row);
   }
+  for (const comparison_cell_result &cell : report.comparison_cells) {
+    for (const observation &row : cell.rows) rows.push_back(&row);
+  }
   return rows;
 }
 

@@ -28,6 +28,11 @@ struct scenario {
   uint64_t tasks = 0;
   uint32_t warmups = 0;
   uint32_t repetitions = 0;
+  // Comparison suite: the block-shuffled inputs (block_shuffled_priorities)
+  // instead of the reference shuffle, and, when batch > 0, producers submit
+  // through peer_pool::submit_batch in chunks of batch tasks.
+  bool block_inputs = false;
+  uint32_t batch = 0;
 };
 
 // One validated repetition.

@@ -1,5 +1,6 @@
 #include "task_inputs.h"
 
+#include <algorithm>
 #include <new>
 #include <utility>
 
@@ -51,6 +52,26 @@ std::vector<int32_t> shuffled_priorities(const priority_counts &counts) {
   for (size_t i = priorities.size(); i > 1; --i) {
     const size_t j = lcg.below(static_cast<uint32_t>(i));
     std::swap(priorities[i - 1], priorities[j]);
+  }
+  return priorities;
+}
+
+std::vector<int32_t> block_shuffled_priorities(uint64_t count) {
+  std::vector<int32_t> priorities;
+  priorities.reserve(static_cast<size_t>(count));
+  input_lcg lcg;
+  int32_t block[kComparisonBlock];
+  while (priorities.size() < count) {
+    for (size_t i = 0; i < kComparisonBlock; ++i) {
+      block[i] = static_cast<int32_t>(i / (kComparisonBlock / 3));
+    }
+    for (size_t i = kComparisonBlock; i > 1; --i) {
+      const size_t j = lcg.below(static_cast<uint32_t>(i));
+      std::swap(block[i - 1], block[j]);
+    }
+    const size_t take =
+        static_cast<size_t>(std::min<uint64_t>(kComparisonBlock, count - priorities.size()));
+    priorities.insert(priorities.end(), block, block + take);
   }
   return priorities;
 }

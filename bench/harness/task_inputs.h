@@ -49,6 +49,15 @@ class input_lcg {
 // by Fisher-Yates (from the last index down) with a fresh input_lcg.
 std::vector<int32_t> shuffled_priorities(const priority_counts &counts);
 
+// The comparison suite's inputs: one deterministic stream of blocks of
+// kComparisonBlock priorities (a third of each, each block shuffled by
+// Fisher-Yates with one input_lcg running across blocks), cut to count. Any
+// count is a prefix of every larger count's sequence, and a whole number of
+// blocks holds exact thirds (counts_for(uniform, count)), so pools run with
+// different calibrated counts still see the same input prefix.
+inline constexpr uint64_t kComparisonBlock = 600;
+std::vector<int32_t> block_shuffled_priorities(uint64_t count);
+
 // Owns one task record per priority in one 64-byte-aligned block, each
 // initialised with its id, its priority and the group it belongs to. Not
 // copyable.

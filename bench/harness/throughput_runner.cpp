@@ -4,6 +4,7 @@
 // producer was joined and the main thread observed the last completion.
 // Excluded: input creation, pool and producer creation, the readiness wait,
 // shutdown and validation.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -35,13 +36,46 @@ struct producer_args {
   producer_gate *gate = nullptr;
   size_t first = 0;
   size_t stride = 1;
+  uint32_t batch = 0;     // 0: one submit per task
   uint64_t rejected = 0;  // written by the producer, read after its join
+  bool partial = false;   // a batch call accepted some but not all of a chunk
 };
+
+// Submits [first, end) in chunks of args.batch through submit_batch (one
+// producer: stride 1). A chunk is accepted whole or not at all; a pool that
+// accepts part of one cannot say which tasks it took, so that fails the run.
+void submit_in_batches(producer_args &args) {
+  task_array &tasks = *args.tasks;
+  std::vector<bench_task *> chunk;
+  std::vector<int32_t> priorities;
+  chunk.reserve(args.batch);
+  priorities.reserve(args.batch);
+  for (size_t i = args.first; i < tasks.size(); i += args.batch) {
+    const size_t end = std::min(tasks.size(), i + args.batch);
+    chunk.clear();
+    priorities.clear();
+    for (size_t k = i; k < end; ++k) {
+      chunk.push_back(&tasks[k].task);
+      priorities.push_back(tasks[k].priority);
+    }
+    const size_t accepted = args.pool->submit_batch(chunk.data(), priorities.data(), chunk.size());
+    if (accepted == chunk.size()) {
+      for (size_t k = i; k < end; ++k) tasks[k].accepted.fetch_add(1, std::memory_order_relaxed);
+    } else {
+      args.rejected += chunk.size() - accepted;
+      if (accepted != 0) args.partial = true;
+    }
+  }
+}
 
 void producer_main(producer_args &args) {
   args.gate->ready.fetch_add(1, std::memory_order_acq_rel);
   while (args.gate->open.load(std::memory_order_acquire) == 0) {
     os::wait_on_address(args.gate->open, 0, os::kInfinite);
+  }
+  if (args.batch != 0) {
+    submit_in_batches(args);
+    return;
   }
   task_array &tasks = *args.tasks;
   for (size_t i = args.first; i < tasks.size(); i += args.stride) {
@@ -60,7 +94,8 @@ bool run_throughput(const scenario &s, injected_fault fault, measurement *result
                     std::string *failure) {
   const priority_counts counts = counts_for(s.mix, s.tasks);
   task_group group(s.iterations);
-  task_array tasks(shuffled_priorities(counts), &group);
+  task_array tasks(
+      s.block_inputs ? block_shuffled_priorities(s.tasks) : shuffled_priorities(counts), &group);
   group.expected.store(tasks.size(), std::memory_order_release);
 
   pool_settings settings;
@@ -79,6 +114,7 @@ bool run_throughput(const scenario &s, injected_fault fault, measurement *result
     args[p].gate = &gate;
     args[p].first = p;
     args[p].stride = s.producers;
+    args[p].batch = s.producers == 1 ? s.batch : 0;
     try {
       producers.emplace_back(&producer_main, std::ref(args[p]));
     } catch (const std::system_error &) {
@@ -99,9 +135,11 @@ bool run_throughput(const scenario &s, injected_fault fault, measurement *result
   gate.open.store(1, std::memory_order_release);
   os::wake_all(gate.open);
   uint64_t rejected = 0;
+  bool partial = false;
   for (size_t p = 0; p < producers.size(); ++p) {
     producers[p].join();
     rejected += args[p].rejected;
+    partial = partial || args[p].partial;
   }
   if (rejected != 0) {
     group.expected.store(tasks.size() - rejected, std::memory_order_release);
@@ -123,6 +161,10 @@ bool run_throughput(const scenario &s, injected_fault fault, measurement *result
   }
   if (!finished) {
     *failure = "timed out waiting for the last completion";
+    return false;
+  }
+  if (partial) {
+    *failure = "a batch submit accepted part of a chunk";
     return false;
   }
   if (!shut_down || !empty) {

@@ -12,7 +12,9 @@
 namespace {
 
 constexpr int kBurst = 1024;
-constexpr int kProducers = 4;  // contended runs: threads 0..3 push, 4..7 pop
+// Contended runs: threads 0..producers-1 push, the others pop (4 x 4, and
+// 1 x 1 for the hand-off between two cores).
+constexpr int kProducers = 4;
 // Queue depth the steady contended runs hold: 16 bursts.
 constexpr size_t kSteadyBacklog = 16 * kBurst;
 
@@ -83,9 +85,9 @@ void destroy_shared(const benchmark::State &) {
 // are queued, which keeps both queues at a steady, cache-sized depth. Checked
 // once per burst, so the check costs both queues the same and little.
 template <typename Queue>
-void contended(benchmark::State &state, size_t max_backlog) {
+void contended(benchmark::State &state, int producers, size_t max_backlog) {
   Queue &queue = *shared_queue<Queue>();
-  const bool producer = state.thread_index() < kProducers;
+  const bool producer = state.thread_index() < producers;
   void *out = nullptr;
   uint64_t failures = 0;
   for (auto _ : state) {
@@ -111,23 +113,29 @@ void BM_MutexDequePushPopSingleThread(benchmark::State &state) {
   push_pop_single_thread<mutex_adapter>(state);
 }
 void BM_PrioqContended4x4(benchmark::State &state) {
-  contended<prioq_adapter>(state, 0);
+  contended<prioq_adapter>(state, kProducers, 0);
 }
 void BM_MutexDequeContended4x4(benchmark::State &state) {
-  contended<mutex_adapter>(state, 0);
+  contended<mutex_adapter>(state, kProducers, 0);
 }
 void BM_PrioqContended4x4Steady(benchmark::State &state) {
-  contended<prioq_adapter>(state, kSteadyBacklog);
+  contended<prioq_adapter>(state, kProducers, kSteadyBacklog);
 }
 void BM_MutexDequeContended4x4Steady(benchmark::State &state) {
-  contended<mutex_adapter>(state, kSteadyBacklog);
+  contended<mutex_adapter>(state, kProducers, kSteadyBacklog);
+}
+void BM_PrioqOneProducerOneConsumer(benchmark::State &state) {
+  contended<prioq_adapter>(state, 1, kSteadyBacklog);
+}
+void BM_MutexDequeOneProducerOneConsumer(benchmark::State &state) {
+  contended<mutex_adapter>(state, 1, kSteadyBacklog);
 }
 
-// Contended runs: 8 threads sharing one queue built before and destroyed
-// after the run.
-template <typename Queue>
+// Contended runs: producers and as many consumers sharing one queue built
+// before and destroyed after the run.
+template <typename Queue, int Producers>
 void contended_settings(benchmark::internal::Benchmark *b) {
-  b->Threads(2 * kProducers)
+  b->Threads(2 * Producers)
       ->UseRealTime()
       ->Setup(create_shared<Queue>)
       ->Teardown(destroy_shared<Queue>);
@@ -137,7 +145,9 @@ void contended_settings(benchmark::internal::Benchmark *b) {
 
 BENCHMARK(BM_PrioqPushPopSingleThread);
 BENCHMARK(BM_MutexDequePushPopSingleThread);
-BENCHMARK(BM_PrioqContended4x4)->Apply(contended_settings<prioq_adapter>);
-BENCHMARK(BM_MutexDequeContended4x4)->Apply(contended_settings<mutex_adapter>);
-BENCHMARK(BM_PrioqContended4x4Steady)->Apply(contended_settings<prioq_adapter>);
-BENCHMARK(BM_MutexDequeContended4x4Steady)->Apply(contended_settings<mutex_adapter>);
+BENCHMARK(BM_PrioqContended4x4)->Apply(contended_settings<prioq_adapter, kProducers>);
+BENCHMARK(BM_MutexDequeContended4x4)->Apply(contended_settings<mutex_adapter, kProducers>);
+BENCHMARK(BM_PrioqContended4x4Steady)->Apply(contended_settings<prioq_adapter, kProducers>);
+BENCHMARK(BM_MutexDequeContended4x4Steady)->Apply(contended_settings<mutex_adapter, kProducers>);
+BENCHMARK(BM_PrioqOneProducerOneConsumer)->Apply(contended_settings<prioq_adapter, 1>);
+BENCHMARK(BM_MutexDequeOneProducerOneConsumer)->Apply(contended_settings<mutex_adapter, 1>);

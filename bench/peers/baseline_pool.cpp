@@ -9,6 +9,7 @@
 
 #include "bench_os.h"
 #include "kernel_sync.h"
+#include "worker_threads.h"
 
 namespace bench {
 namespace {
@@ -22,28 +23,19 @@ class baseline_pool final : public peer_pool {
       *error = "baseline pool: semaphore creation failed";
       return false;
     }
-    threads_.reserve(workers);
-    for (uint32_t i = 0; i < workers; ++i) {
-      try {
-        threads_.emplace_back([this] { worker_loop(); });
-      } catch (const std::system_error &) {
-        *error = "baseline pool: thread creation failed";
-        shutdown();
-        return false;
-      }
-    }
-    return true;
+    if (threads_.start(
+            workers, [this] { worker_loop(); }, "baseline pool", error))
+      return true;
+    shutdown();
+    return false;
   }
 
   const char *name() const override { return "baseline"; }
 
   bool wait_until_ready(uint32_t timeout_ms) override {
-    const uint64_t deadline = os::deadline_after_ms(timeout_ms);
-    while (waiting_workers_.load(std::memory_order_acquire) < threads_.size()) {
-      if (os::monotonic_ns() > deadline) return false;
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    return true;
+    return poll_until_ready(timeout_ms, [this] {
+      return waiting_workers_.load(std::memory_order_acquire) == threads_.size();
+    });
   }
 
   bool submit(bench_task *task, int32_t priority) override {
@@ -68,8 +60,7 @@ class baseline_pool final : public peer_pool {
     // stop flag set, and exits. Queued tasks still own their own units, so
     // every one of them runs first (drain semantics).
     semaphore_.release(static_cast<uint32_t>(threads_.size()));
-    for (std::thread &thread : threads_) thread.join();
-    threads_.clear();
+    threads_.join_all();
     return true;
   }
 
@@ -113,7 +104,7 @@ class baseline_pool final : public peer_pool {
   std::deque<bench_task *> queues_[3];
   bool stopping_ = false;  // guarded by mutex_
   kernel_semaphore semaphore_;
-  std::vector<std::thread> threads_;
+  worker_threads threads_;
   std::atomic<size_t> waiting_workers_{0};
 };
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bench_os.h"
+#include "worker_threads.h"
 
 namespace bench {
 namespace {
@@ -23,29 +24,20 @@ class moodycamel_pool final : public peer_pool {
   ~moodycamel_pool() override { shutdown(); }
 
   bool start(uint32_t workers, std::string *error) {
-    threads_.reserve(workers);
-    for (uint32_t i = 0; i < workers; ++i) {
-      try {
-        threads_.emplace_back([this] { worker_loop(); });
-      } catch (const std::system_error &) {
-        *error = "moodycamel pool: thread creation failed";
-        shutdown();
-        return false;
-      }
-    }
-    return true;
+    if (threads_.start(
+            workers, [this] { worker_loop(); }, "moodycamel pool", error))
+      return true;
+    shutdown();
+    return false;
   }
 
   const char *name() const override { return "moodycamel"; }
 
   // Ready when every worker has reached its first semaphore wait.
   bool wait_until_ready(uint32_t timeout_ms) override {
-    const uint64_t deadline = os::monotonic_ns() + uint64_t{timeout_ms} * 1000000u;
-    while (waiting_workers_.load(std::memory_order_acquire) < threads_.size()) {
-      if (os::monotonic_ns() > deadline) return false;
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    return true;
+    return poll_until_ready(timeout_ms, [this] {
+      return waiting_workers_.load(std::memory_order_acquire) == threads_.size();
+    });
   }
 
   // No producer token: the producers are the caller's threads, which the
@@ -64,8 +56,7 @@ class moodycamel_pool final : public peer_pool {
     if (threads_.empty()) return true;
     stopping_.store(true, std::memory_order_release);
     available_.signal(static_cast<moodycamel::LightweightSemaphore::ssize_t>(threads_.size()));
-    for (std::thread &thread : threads_) thread.join();
-    threads_.clear();
+    threads_.join_all();
     return true;
   }
 
@@ -118,7 +109,7 @@ class moodycamel_pool final : public peer_pool {
   task_queue queues_[3];
   moodycamel::LightweightSemaphore available_;
   std::atomic<bool> stopping_{false};
-  std::vector<std::thread> threads_;
+  worker_threads threads_;
   std::atomic<size_t> waiting_workers_{0};
 };
 

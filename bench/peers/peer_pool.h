@@ -64,6 +64,10 @@ class peer_pool {
   // batch call override it. Returns the number accepted.
   virtual size_t submit_batch(bench_task *const *tasks, const int32_t *priorities, size_t count);
 
+  // The pool's own batch call behind submit_batch ("tpool_submit_batch"), or
+  // null when submit_batch submits one by one (the default).
+  virtual const char *batch_api() const { return nullptr; }
+
   // Runs every queued task, stops and joins the workers. Idempotent. Returns
   // false if the pool reported an error.
   virtual bool shutdown() = 0;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bench_os.h"
+#include "worker_threads.h"
 
 namespace bench {
 
@@ -42,15 +43,14 @@ class tpool_peer final : public peer_pool {
   const char *name() const override { return "tpool"; }
 
   bool wait_until_ready(uint32_t timeout_ms) override {
-    const uint64_t deadline = os::deadline_after_ms(timeout_ms);
-    for (;;) {
+    bool failed = false;
+    const bool ready = poll_until_ready(timeout_ms, [this, &failed] {
       tpool_stats stats{};
       stats.struct_size = sizeof(stats);
-      if (tpool_get_stats(pool_, &stats) != TPOOL_OK) return false;
-      if (stats.workers_live == workers_ && stats.workers_idle == workers_) return true;
-      if (os::monotonic_ns() > deadline) return false;
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
+      failed = tpool_get_stats(pool_, &stats) != TPOOL_OK;
+      return failed || (stats.workers_live == workers_ && stats.workers_idle == workers_);
+    });
+    return ready && !failed;
   }
 
   bool submit(bench_task *task, int32_t priority) override {
@@ -66,6 +66,8 @@ class tpool_peer final : public peer_pool {
     for (size_t i = 0; i < count; ++i) fill(&descs_[i], tasks[i], priorities[i]);
     return tpool_submit_batch(pool_, descs_.data(), count, nullptr) == TPOOL_OK ? count : 0;
   }
+
+  const char *batch_api() const override { return "tpool_submit_batch"; }
 
   bool shutdown() override {
     if (pool_ == nullptr || abandoned_) return !abandoned_;

@@ -14,18 +14,36 @@
  *   the pointer's bytes); the pointer functions only on pointer queues.
  *
  * Ordering contract
- *   A pop returns the oldest item of the highest-priority non-empty level.
- *   With one thread this is exact. With concurrent producers, the items that
- *   one producer pushed at one priority come out in the order it pushed them;
- *   items of different producers at the same priority are ordered by the
- *   moment their push took effect (each push is linearizable).
+ *   What a pop returns, with any number of producers and consumers:
+ *   1. Strict priority: a pop never returns an item while an item of higher
+ *      priority, whose push returned before the pop began, is still queued
+ *      (except through aging, below).
+ *   2. FIFO per producer: the items one thread pushes at one priority are
+ *      popped in the order it pushed them: each is claimed before the next
+ *      one is, so with one consumer they also come out in that order. Items
+ *      that different threads push at the same priority have no order
+ *      among them.
+ *   3. Batches: prioq_push_batch and prioq_push_items queue all their items
+ *      or none, in array order within each priority, as single pushes by
+ *      the calling thread would.
+ *   So with one producer the order is exact: items it pushed over the
+ *   three priorities and then popped come out HIGH first, then MEDIUM,
+ *   then LOW, in push order within each.
  *   Optional aging (prioq_config.aging_threshold_ms): a LOW or MEDIUM item
  *   that has waited longer than the threshold is popped ahead of NEWER
- *   higher-priority items, never ahead of older ones: among the head of the
- *   highest non-empty level and the overdue heads of lower levels, the
- *   oldest item is popped. Ages are kept on a coarse millisecond clock (its
- *   resolution is the OS tick, 1-16 ms): items pushed within one tick are
- *   equally old, and a tie goes to the higher priority.
+ *   higher-priority items, never ahead of older ones: among the oldest
+ *   item at the head of any producer's items of the highest non-empty
+ *   priority and the overdue ones at the heads of lower priorities, the
+ *   oldest item is popped. Ages are kept on a coarse millisecond clock
+ *   (its resolution is the OS tick, 1-16 ms): items pushed within one tick
+ *   are equally old, and a tie goes to the higher priority.
+ *
+ * Producers
+ *   Each of the first 31 threads alive at once that push into prioq queues
+ *   gets storage of its own in every queue, so producers never wait for
+ *   each other; more threads than that push through one shared part, one
+ *   at a time (correct, only slower). A thread's part goes to a later
+ *   thread when it exits, so threads that come and go use no more memory.
  *
  * Thread safety and memory ordering
  *   Every function except prioq_destroy may be called concurrently from any
@@ -185,29 +203,34 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_config_init(prioq_config *config);
  * that is neither 0 nor a multiple of sizeof(void *) up to
  * PRIOQ_MAX_ITEM_SIZE;
  * PRIOQ_E_OUT_OF_MEMORY.
- * Allocates: the queue and one 256-cell ring per priority, freed by
- * prioq_destroy. config is read during the call only. Thread-safe. */
+ * Allocates: the queue (about 24 KB), freed by prioq_destroy; storage for
+ * items comes with the pushes (see prioq_push). config is read during the
+ * call only. Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_create(const prioq_config *config, prioq_queue **out_queue);
 
-/* Destroys the queue and every ring it grew. Items still inside are dropped
+/* Destroys the queue and all its storage. Items still inside are dropped
  * (they are the caller's). Not thread-safe: no other call on this queue may
  * be running or follow. Threads blocked in prioq_pop must have returned
  * first (close the queue and join them).
  * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_destroy(prioq_queue *queue);
 
-/* Pushes one pointer item (null is a valid item). Never blocks.
+/* Pushes one pointer item (null is a valid item). Never blocks. Items one
+ * thread pushes at one priority are popped in the order it pushed them
+ * ("Ordering contract"); items of different threads have no order.
  * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue is null;
  * PRIOQ_E_INVALID_ARGUMENT if the queue's items are not pointers;
  * PRIOQ_E_BAD_PRIORITY for a priority outside 0..2; PRIOQ_E_CLOSED after
- * prioq_close; PRIOQ_E_FULL at capacity; PRIOQ_E_OUT_OF_MEMORY if a level
+ * prioq_close; PRIOQ_E_FULL at capacity; PRIOQ_E_OUT_OF_MEMORY if storage
  * had to grow and could not (the queue is unchanged).
- * Allocates: a level grows by a ring twice its previous size when full
- * (amortized; rings are kept until prioq_destroy). Thread-safe. */
+ * Allocates: a thread's first push at a priority allocates room for 64
+ * items there; when that is full, room twice as large (amortized; kept
+ * until prioq_destroy). Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_push(prioq_queue *queue, void *item, int32_t priority);
 
 /* Pushes count pointer items all-or-nothing: either every item is queued,
- * in array order per priority, or none is. count == 0 succeeds and queues
+ * in array order per priority (popped in that order, as the calling
+ * thread's single pushes would be), or none is. count == 0 succeeds and queues
  * nothing (items may then be null).
  * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue is null, or items is null
  * with count > 0; PRIOQ_E_INVALID_ARGUMENT if the queue's items are not
@@ -217,7 +240,10 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_push(prioq_queue *queue, void *item, int
 PRIOQ_API prioq_status PRIOQ_CALL prioq_push_batch(prioq_queue *queue, const prioq_item *items,
                                                    size_t count);
 
-/* Pops the next pointer item without waiting. out_priority may be null.
+/* Pops the next pointer item without waiting: an item of the highest
+ * priority that holds one whose push returned before the call began (or an
+ * overdue one, with aging), the oldest of its producer's items there
+ * ("Ordering contract"). out_priority may be null.
  * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue or out_item is null;
  * PRIOQ_E_INVALID_ARGUMENT if the queue's items are not pointers;
  * PRIOQ_E_EMPTY if the queue is open and empty; PRIOQ_E_CLOSED if it is
@@ -317,7 +343,11 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_close(prioq_queue *queue);
 PRIOQ_API prioq_status PRIOQ_CALL prioq_is_closed(const prioq_queue *queue, int32_t *out_closed);
 
 /* Number of items at one priority, or over all with PRIOQ_PRIORITY_ALL. The
- * value is a snapshot and may be stale as soon as it returns.
+ * value is a snapshot and may be stale as soon as it returns; it counts
+ * every item whose push returned before the call began and that is not
+ * popped yet. While the queue is empty the call reads one cache line,
+ * which nothing writes until items arrive again, so polling an idle queue
+ * costs its producers nothing.
  * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue or out_size is null;
  * PRIOQ_E_BAD_PRIORITY for anything but 0..2 or PRIOQ_PRIORITY_ALL.
  * Allocates nothing. Thread-safe. */

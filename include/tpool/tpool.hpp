@@ -1,20 +1,33 @@
 /*
- * tpool.hpp: a header-only C++17 convenience layer over the C API of tpool.h.
+ * tpool.hpp: a header-only C++17 layer over the C API of tpool.h. It adds no
+ * export: everything here is compiled into the caller's module and calls the
+ * C functions. docs/cpp.md is its guide (guarantees, threads, exceptions).
  *
  *  - tpool::pool owns a pool (RAII: the destructor drains and destroys it).
  *  - tpool::job owns a job handle (RAII: the destructor releases it; the job
  *    itself still runs to its outcome).
  *  - Any callable can be submitted. It is moved into a heap box that the
  *    completion trampoline deletes exactly once, whatever the outcome.
- *  - An exception thrown by a job is caught here, in the caller's module, and
- *    turns the job's outcome into FAILED through tpool_job_info_set_failed;
- *    one thrown by a parallel loop's body stops the loop, which then throws
- *    tpool::error(TPOOL_E_FAILED). No exception ever crosses the C ABI.
+ *  - pool::submit_task returns a tpool::task_future of the callable's
+ *    result or exception (tpool/future.hpp).
+ *  - parallel_for_each, parallel_reduce and parallel_invoke run on the loop
+ *    machinery of tpool_parallel_for (tpool/algorithm.hpp).
+ *  - With C++20 coroutines: co_await pool.schedule(), pool.after(),
+ *    tpool::signalled(), the lazy tpool::task<T> with sync_wait and
+ *    when_all (tpool/coro.hpp, included only when the compiler has them).
  *  - tpool::group owns a job group (RAII: the destructor releases it; its
  *    jobs still run to their outcomes).
  *  - tpool::timer and tpool::object_wait own timer and wait handles (RAII:
  *    the destructor releases, which cancels without waiting); their callable
  *    lives in a heap box that the retire callback deletes exactly once.
+ *
+ * Exceptions: every callback this header passes to the C API is noexcept
+ * and catches everything, here, in the caller's module: no exception ever
+ * crosses the C ABI, so they behave alike on x64, x86, MinGW and MSVC. An
+ * exception thrown by a plain job turns its outcome into FAILED (through
+ * tpool_job_info_set_failed); one thrown by a task is stored and rethrown by
+ * its future's get(); one thrown by a parallel loop's body stops the loop
+ * and is rethrown by the call.
  *
  * Errors from the C API surface as tpool::error (carrying the tpool_status),
  * except where a status is an ordinary result (timeouts, cancel outcomes).
@@ -23,15 +36,43 @@
 #ifndef TPOOL_TPOOL_HPP
 #define TPOOL_TPOOL_HPP
 
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
 
 #include "tpool/tpool.h"
+
+// 1 when the compiler and library have C++20 coroutines (tpool/coro.hpp);
+// C++17 builds get everything else.
+#if defined(__cpp_impl_coroutine) && __cpp_impl_coroutine >= 201902L && defined(__has_include)
+#if __has_include(<coroutine>)
+#define TPOOL_HAS_COROUTINES 1
+#endif
+#endif
+#ifndef TPOOL_HAS_COROUTINES
+#define TPOOL_HAS_COROUTINES 0
+#endif
+
+// 1 when std::stop_token exists (C++20): a task body may take one.
+#if defined(__has_include)
+#if __has_include(<version>)
+#include <version>
+#endif
+#endif
+#if defined(__cpp_lib_jthread) && __cpp_lib_jthread >= 201911L
+#include <stop_token>
+#define TPOOL_HAS_STOP_TOKEN 1
+#else
+#define TPOOL_HAS_STOP_TOKEN 0
+#endif
 
 namespace tpool {
 
@@ -43,8 +84,26 @@ class error : public std::runtime_error {
         status_(status) {}
   tpool_status status() const noexcept { return status_; }
 
+ protected:
+  // For the derived errors, whose message is their own.
+  error(tpool_status status, const std::string &message)
+      : std::runtime_error(message), status_(status) {}
+
  private:
   tpool_status status_;
+};
+
+// What waits on work that was cancelled before it ran throw: a future's
+// get() when its task was cancelled (task_future::cancel, a CANCEL
+// shutdown, tpool_cancel_all), and a co_await whose resumption was (the
+// job that would have resumed the coroutine was cancelled, or its pool shut
+// down before its timer or object wait fired). status() is
+// TPOOL_E_CANCELLED.
+class task_cancelled : public error {
+ public:
+  explicit task_cancelled(const char *what_was_cancelled)
+      : error(TPOOL_E_CANCELLED,
+              std::string("tpool: ") + what_was_cancelled + " was cancelled before it ran") {}
 };
 
 inline void check(tpool_status status, const char *call) {
@@ -157,6 +216,36 @@ class job {
 
 namespace detail {
 
+// The first exception of several threads (a parallel loop's chunks, a
+// when_all's tasks): the first one recorded wins, the others are dropped.
+class first_exception {
+ public:
+  // Call inside a catch block.
+  void capture() noexcept {
+    if (!taken_.exchange(true, std::memory_order_acq_rel)) {
+      error_ = std::current_exception();
+      recorded_.store(true, std::memory_order_release);
+    }
+  }
+  bool any() const noexcept { return taken_.load(std::memory_order_relaxed); }
+  // After every thread that may capture has finished.
+  void rethrow_if_any() const {
+    if (recorded_.load(std::memory_order_acquire)) std::rethrow_exception(error_);
+  }
+
+ private:
+  std::atomic<bool> taken_{false};
+  std::atomic<bool> recorded_{false};
+  std::exception_ptr error_;
+};
+
+// A parallel loop's body and where its first exception goes.
+template <typename Fn>
+struct range_call {
+  Fn *fn;
+  first_exception *failure;
+};
+
 struct no_completion {
   void operator()(tpool_job_state) const noexcept {}
 };
@@ -193,21 +282,119 @@ struct job_box {
   }
 };
 
-// Calls a parallel loop's body over one chunk; an exception stops the loop.
+// Calls a parallel loop's body over one chunk. An exception is recorded
+// here, in the caller's module, and stops the loop (chunks not yet started
+// never run); the call that ran the loop rethrows it.
 template <typename Fn>
 int32_t TPOOL_CALL run_range(void *context, uint64_t begin, uint64_t end) noexcept {
+  range_call<Fn> *call = static_cast<range_call<Fn> *>(context);
   try {
-    (*static_cast<Fn *>(context))(begin, end);
+    (*call->fn)(begin, end);
     return 0;
   } catch (...) {
-    return 1;  // the exception stops here, in the caller's module
+    call->failure->capture();
+    return 1;
   }
 }
 
+// Runs fn(begin, end) over chunks of [first, last) with tpool_parallel_for
+// and rethrows the first exception a chunk threw.
+template <typename Fn>
+void parallel_for(tpool_pool *pool, uint64_t first, uint64_t last, Fn &fn, uint64_t grain,
+                  int32_t priority) {
+  first_exception failure;
+  range_call<Fn> call{&fn, &failure};
+  const tpool_status status =
+      tpool_parallel_for(pool, first, last, grain, &run_range<Fn>, &call, priority);
+  failure.rethrow_if_any();
+  check(status, "tpool_parallel_for");
+}
+
+// What a task's callable returns when the pool runs it: called as
+// fn(running_job&), fn(std::stop_token) (C++20) or fn().
+template <typename Fn, typename = void>
+struct task_call;
+template <typename Fn>
+struct task_call<Fn, std::enable_if_t<std::is_invocable_v<Fn &, running_job &>>> {
+  using result = std::invoke_result_t<Fn &, running_job &>;
+};
+#if TPOOL_HAS_STOP_TOKEN
+template <typename Fn>
+struct task_call<Fn, std::enable_if_t<!std::is_invocable_v<Fn &, running_job &> &&
+                                      std::is_invocable_v<Fn &, std::stop_token>>> {
+  using result = std::invoke_result_t<Fn &, std::stop_token>;
+};
+template <typename Fn>
+struct task_call<Fn, std::enable_if_t<!std::is_invocable_v<Fn &, running_job &> &&
+                                      !std::is_invocable_v<Fn &, std::stop_token> &&
+                                      std::is_invocable_v<Fn &>>> {
+  using result = std::invoke_result_t<Fn &>;
+};
+#else
+template <typename Fn>
+struct task_call<
+    Fn, std::enable_if_t<!std::is_invocable_v<Fn &, running_job &> && std::is_invocable_v<Fn &>>> {
+  using result = std::invoke_result_t<Fn &>;
+};
+#endif
+
+// The type a task_future holds: an lvalue reference stays one, anything else
+// is held by value (an rvalue reference or a const prvalue as its plain type).
+template <typename R>
+using task_value_t = std::conditional_t<std::is_lvalue_reference_v<R>, R,
+                                        std::remove_cv_t<std::remove_reference_t<R>>>;
+
+template <typename Fn>
+using task_result_t = task_value_t<typename task_call<std::decay_t<Fn>>::result>;
+
+// A wait of duration d as tpool milliseconds: rounded up (a wait never ends
+// early), negative as 0 (only look), and never TPOOL_INFINITE by accident.
+template <typename Rep, typename Period>
+uint32_t timeout_ms(std::chrono::duration<Rep, Period> d) {
+  if (d <= d.zero()) return 0;
+  const auto ms = std::chrono::ceil<std::chrono::milliseconds>(d).count();
+  constexpr auto most = static_cast<decltype(ms)>(TPOOL_INFINITE - 1);
+  return ms >= most ? TPOOL_INFINITE - 1 : static_cast<uint32_t>(ms);
+}
+
+// Where a task's value goes: std::optional for values (no default
+// constructor needed, move-only types fine), a pointer for references.
+template <typename T>
+struct value_slot {
+  std::optional<T> value;
+  template <typename R>
+  void set(R &&result) {
+    value.emplace(std::forward<R>(result));
+  }
+  T take() { return std::move(*value); }
+  T &get() { return *value; }
+};
+template <typename T>
+struct value_slot<T &> {
+  T *value = nullptr;
+  void set(T &result) { value = std::addressof(result); }
+  T &take() { return *value; }
+  T &get() { return *value; }
+};
+template <>
+struct value_slot<void> {
+  void take() {}
+  void get() {}
+};
+
 }  // namespace detail
 
-// An owned pool. Move-only. The destructor drains and destroys the pool; it
-// must not run on a thread of this pool (tpool_destroy would refuse).
+template <typename T>
+class task_future;
+#if TPOOL_HAS_COROUTINES
+class schedule_awaiter;
+class after_awaiter;
+#endif
+
+// An owned pool. Move-only. The destructor drains and destroys the pool: every
+// queued job (task, coroutine resumption) runs first, so every task_future of
+// the pool is ready afterwards. It must not run on a thread of this pool
+// (tpool_destroy would refuse).
 class pool {
  public:
   // A configuration filled with tpool's defaults.
@@ -259,22 +446,44 @@ class pool {
     submit_box(std::forward<Fn>(fn), priority, detail::no_completion{}, nullptr, nullptr);
   }
 
+  // Submits fn (callable as fn(running_job&), fn(std::stop_token) in C++20,
+  // or fn()) and returns the future of its result: its value, or the
+  // exception it threw (caught here, in the caller's module, and rethrown by
+  // get()). See tpool/future.hpp. Allocates the task's shared state and a
+  // job group of its own (the future waits through it, so that a wait on a
+  // worker of this pool runs the task itself if it is still queued).
+  // Thread-safe; callable from a job. Throws tpool::error (e.g. SHUT_DOWN).
+  template <typename Fn>
+  task_future<detail::task_result_t<Fn>> submit_task(Fn &&fn,
+                                                     int32_t priority = TPOOL_PRIORITY_MEDIUM);
+
   // Runs fn(begin, end) over chunks of [first, last) on the workers and this
-  // thread (tpool_parallel_for: grain 0 adapts the chunk size). Throws
-  // tpool::error(TPOOL_E_FAILED) if fn threw; chunks not yet started then
-  // never run. Callable from a job.
+  // thread (tpool_parallel_for: grain 0 adapts the chunk size). If fn throws,
+  // chunks not yet started never run, and the first exception caught (in
+  // time; later ones are dropped) is rethrown here once the started chunks
+  // have finished. Callable from a job.
   template <typename Fn>
   void parallel_for(uint64_t first, uint64_t last, Fn &&fn, uint64_t grain = 0,
                     int32_t priority = TPOOL_PRIORITY_MEDIUM) {
-    using body = std::remove_reference_t<Fn>;
-    check(tpool_parallel_for(handle_, first, last, grain, &detail::run_range<body>,
-                             const_cast<std::remove_const_t<body> *>(&fn), priority),
-          "tpool_parallel_for");
+    detail::parallel_for(handle_, first, last, fn, grain, priority);
   }
+
+#if TPOOL_HAS_COROUTINES
+  // co_await pool.schedule(priority): the coroutine resumes on a worker of
+  // this pool, in a job at that priority (tpool/coro.hpp).
+  schedule_awaiter schedule(int32_t priority = TPOOL_PRIORITY_MEDIUM) noexcept;
+  // co_await pool.after(delay): the coroutine resumes on a worker no
+  // earlier than delay from now, through a ONCE timer (tpool/coro.hpp).
+  template <typename Rep, typename Period>
+  after_awaiter after(std::chrono::duration<Rep, Period> delay,
+                      int32_t priority = TPOOL_PRIORITY_MEDIUM) noexcept;
+#endif
 
   // Waits until every accepted job has its outcome. Throws WOULD_DEADLOCK
   // from a pool thread.
-  void wait_idle() { check(tpool_wait_idle(handle_, TPOOL_INFINITE), "tpool_wait_idle"); }
+  void wait_idle() {
+    check(tpool_wait_idle(handle_, TPOOL_INFINITE), "tpool_wait_idle");
+  }
   // False on timeout.
   bool wait_idle_for(uint32_t timeout_ms) {
     const tpool_status status = tpool_wait_idle(handle_, timeout_ms);
@@ -305,7 +514,9 @@ class pool {
     return stats;
   }
 
-  tpool_pool *native() const noexcept { return handle_; }
+  tpool_pool *native() const noexcept {
+    return handle_;
+  }
 
  private:
   friend class group;
@@ -621,5 +832,11 @@ object_wait wait_for(pool &owner, intptr_t object, uint32_t timeout_ms, Fn &&fn,
 }
 
 }  // namespace tpool
+
+#include "tpool/algorithm.hpp"
+#include "tpool/future.hpp"
+#if TPOOL_HAS_COROUTINES
+#include "tpool/coro.hpp"
+#endif
 
 #endif  // TPOOL_TPOOL_HPP

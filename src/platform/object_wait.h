@@ -1,5 +1,5 @@
 // The platform contract for waiting on OS objects: what one waiter thread of
-// tpool's wait service (src/tpool/wait_service.h) needs from the system.
+// tpool's wait service (src/tpool/triggers/wait_service.h) needs from the system.
 //
 // An object is a HANDLE on Windows and a file descriptor on POSIX, carried
 // as an intptr_t. A waiter is one thread's own control signal (an auto-reset

@@ -58,7 +58,7 @@ void yield_thread();
 // ---------------------------------------------------------------------------
 // Threads.
 // The same numbers as TPOOL_THREAD_PRIORITY_* (static_assert in
-// src/tpool/pool.h), so tpool passes the configured value straight through.
+// src/tpool/core/pool.h), so tpool passes the configured value straight through.
 enum class thread_priority : int32_t {
   lowest = -2,
   below_normal = -1,
@@ -104,6 +104,30 @@ bool affinity_valid(uint16_t group, uint64_t mask);
 // Waits for the thread to finish and releases it. Must be called exactly
 // once per started thread, never from the thread itself.
 void thread_join(thread_handle *thread);
+
+// ---------------------------------------------------------------------------
+// Thread identity (thread_identity.cpp): lets a data structure give each
+// thread a part of its own and find it with one thread-local read per call
+// (prioq's per-thread sub-queues). Both functions are cheap after a thread's
+// first call, allocate nothing and never fail.
+//
+// thread_slot(): the calling thread's slot. A slot below kThreadSlots
+// belongs to this thread alone, from its first call until it exits; a
+// thread-exit callback then frees it for a later thread, so threads that
+// come and go never use the slots up. What a slot's previous holder did
+// happens before its next holder's first call returns. A thread that finds
+// every slot held gets kSharedThreadSlot, for life, like every other such
+// thread (and a thread past its exit callback): whatever callers do with
+// the shared slot they must serialize themselves.
+inline constexpr uint32_t kThreadSlots = 31;
+inline constexpr uint32_t kSharedThreadSlot = kThreadSlots;
+uint32_t thread_slot();
+
+// A number for the calling thread, taken from a process-wide counter at its
+// first call: threads that call in turn get consecutive numbers (reused only
+// after the counter wraps). For spreading threads over shared parts; takes
+// no slot.
+uint32_t thread_ordinal();
 
 }  // namespace platform
 

@@ -145,10 +145,6 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_create(const prioq_config *config,
     }
     auto *queue = new (std::nothrow) prioq_impl::priority_queue(effective);
     if (queue == nullptr) return PRIOQ_E_OUT_OF_MEMORY;
-    if (!queue->init()) {
-      delete queue;
-      return PRIOQ_E_OUT_OF_MEMORY;
-    }
     *out_queue = reinterpret_cast<prioq_queue *>(queue);
     return PRIOQ_OK;
   });

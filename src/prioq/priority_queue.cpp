@@ -1,23 +1,49 @@
 #include "priority_queue.h"
 
+#include "await.h"
+#include "backoff.h"
 #include "deadline.h"
-#include "platform.h"
 
 namespace prioq_impl {
 
 static_assert(PRIOQ_INFINITE == platform::kInfinite, "timeouts go to the platform layer unchanged");
 
+namespace {
+
+// Items one claim copies out at most go through a buffer of this many words
+// on the stack (a run is copied before it is claimed: sub_queue.h).
+constexpr size_t kRunBufferWords = 512;
+static_assert(kRunBufferWords >= kMaxItemWords, "the buffer holds the largest item");
+
+// Holds the shared slot's lock around a push by a thread without a slot of
+// its own; does nothing for a thread that has one.
+class producer_guard {
+ public:
+  producer_guard(tpsync::word_lock &shared, uint32_t slot) NO_THREAD_SAFETY_ANALYSIS
+      : lock_(slot == platform::kSharedThreadSlot ? &shared : nullptr) {
+    if (lock_ != nullptr) lock_->lock();
+  }
+  ~producer_guard() NO_THREAD_SAFETY_ANALYSIS {
+    if (lock_ != nullptr) lock_->unlock();
+  }
+  producer_guard(const producer_guard &) = delete;
+  producer_guard &operator=(const producer_guard &) = delete;
+
+ private:
+  tpsync::word_lock *lock_;
+};
+
+}  // namespace
+
 priority_queue::priority_queue(const prioq_config &config)
     : aging_threshold_ms_(config.aging_threshold_ms),
       capacity_(config.capacity),
       spin_count_(config.spin_count),
-      item_size_(config.item_size) {}
-
-bool priority_queue::init() {
-  for (level &each : levels_) {
-    if (!each.init(item_size_ / static_cast<uint32_t>(sizeof(uintptr_t)))) return false;
+      item_size_(config.item_size),
+      item_words_(config.item_size / static_cast<uint32_t>(sizeof(uintptr_t))) {
+  for (auto &level : subs_) {
+    for (sub_queue &sub : level) sub.set_item_words(item_words_);
   }
-  return true;
 }
 
 bool priority_queue::reserve_capacity(size_t count) {
@@ -30,13 +56,15 @@ bool priority_queue::reserve_capacity(size_t count) {
 }
 
 void priority_queue::release_capacity(size_t count) {
-  if (capacity_ != 0) count_.fetch_sub(count, std::memory_order_relaxed);
+  if (capacity_ != 0 && count != 0) count_.fetch_sub(count, std::memory_order_relaxed);
 }
 
-// No lost wake-up: the reservation that made the items visible was a seq_cst
-// compare-and-swap on a ring's tail, a blocking pop checks emptiness with
-// seq_cst loads of the tails after prepare_wait(), and this is a seq_cst
-// load of the waiter state (event_count::peek_ordered).
+// No lost wake-up: the commit that accepted the items was a seq_cst
+// compare-and-swap, followed by the producer's seq_cst look at the occupancy
+// word; a blocking pop checks with seq_cst loads of the occupancy words and
+// the candidates' tails after prepare_wait() (any_items, and occupancy.h for
+// why a candidate is not missed); and this is a seq_cst load of the waiter
+// state (event_count::peek_ordered).
 void priority_queue::wake_after_push(size_t count) {
   const uint64_t consumers = item_events_.peek_ordered();
   if (count == 1) {
@@ -49,7 +77,7 @@ void priority_queue::wake_after_push(size_t count) {
 }
 
 void priority_queue::hand_off() {
-  if (tpsync::event_count::should_wake(item_events_.peek_ordered()) && any_nonempty()) {
+  if (tpsync::event_count::should_wake(item_events_.peek_ordered()) && any_items()) {
     item_events_.wake_one();
   }
 }
@@ -57,14 +85,29 @@ void priority_queue::hand_off() {
 prioq_status priority_queue::push(const void *item, int32_t priority) {
   if (closed()) return PRIOQ_E_CLOSED;
   if (!reserve_capacity(1)) return PRIOQ_E_FULL;
-  const uint64_t now = aging() ? platform::coarse_monotonic_ms() : 0;
-  reservation spot;
-  const prioq_status status = levels_[priority].reserve(1, &spot);
+  const uint64_t now_ms = aging() ? platform::coarse_monotonic_ms() : 0;
+  const uint32_t slot = platform::thread_slot();
+  sub_queue &sub = subs_[priority][slot];
+  prioq_status status = PRIOQ_OK;
+  {
+    producer_guard guard(shared_producers_, slot);
+    const uint64_t pos = sub.next_position();
+    if (!sub.make_room(1)) {
+      status = PRIOQ_E_OUT_OF_MEMORY;
+    } else {
+      sub.write(pos, item, now_ms);
+      if (sub.commit(1)) {
+        sub.publish(pos, 1);
+      } else {
+        status = PRIOQ_E_CLOSED;
+      }
+    }
+  }
   if (status != PRIOQ_OK) {
     release_capacity(1);
     return status;
   }
-  spot.target->publish(spot.first, item, now);
+  occupancy_[priority].mark(slot);
   wake_after_push(1);
   return PRIOQ_OK;
 }
@@ -74,74 +117,131 @@ prioq_status priority_queue::push_batch(const item_source &items, size_t count) 
   if (!reserve_capacity(count)) return PRIOQ_E_FULL;
   uint64_t per_level[PRIOQ_PRIORITY_COUNT] = {};
   for (size_t i = 0; i < count; ++i) ++per_level[items.priority(i)];
-  // All-or-nothing: reserve every level's block first. If one reservation
-  // fails (no memory, or the queue closed meanwhile), the blocks already
-  // reserved are filled with tombstones, which consumers drop unseen.
-  reservation spots[PRIOQ_PRIORITY_COUNT];
-  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
-    if (per_level[p] == 0) continue;
-    const prioq_status status = levels_[p].reserve(per_level[p], &spots[p]);
-    if (status != PRIOQ_OK) {
-      for (int q = 0; q < p; ++q) {
-        if (spots[q].count != 0) levels_[q].abandon(spots[q]);
+  const uint64_t now_ms = aging() ? platform::coarse_monotonic_ms() : 0;
+  const uint32_t slot = platform::thread_slot();
+  prioq_status status = PRIOQ_OK;
+  {
+    producer_guard guard(shared_producers_, slot);
+    // All-or-nothing: room first (the only step that allocates), then the
+    // writes, then the commits; if one commit fails (the queue closed
+    // meanwhile), the ones before it are rolled back before anything is
+    // published.
+    uint64_t next[PRIOQ_PRIORITY_COUNT] = {};
+    for (int p = 0; p < PRIOQ_PRIORITY_COUNT && status == PRIOQ_OK; ++p) {
+      next[p] = subs_[p][slot].next_position();
+      if (per_level[p] != 0 && !subs_[p][slot].make_room(per_level[p])) {
+        status = PRIOQ_E_OUT_OF_MEMORY;
       }
-      release_capacity(count);
-      return status;
+    }
+    if (status == PRIOQ_OK) {
+      for (size_t i = 0; i < count; ++i) {
+        const int32_t p = items.priority(i);
+        subs_[p][slot].write(next[p]++, items.item(i), now_ms);
+      }
+      for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
+        if (per_level[p] == 0 || subs_[p][slot].commit(per_level[p])) continue;
+        for (int q = 0; q < p; ++q) {
+          if (per_level[q] != 0) subs_[q][slot].roll_back(per_level[q]);
+        }
+        status = PRIOQ_E_CLOSED;
+        break;
+      }
+    }
+    if (status == PRIOQ_OK) {
+      for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
+        if (per_level[p] != 0) subs_[p][slot].publish(next[p] - per_level[p], per_level[p]);
+      }
     }
   }
-  const uint64_t now = aging() ? platform::coarse_monotonic_ms() : 0;
-  uint64_t next[PRIOQ_PRIORITY_COUNT];
-  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) next[p] = spots[p].first;
-  for (size_t i = 0; i < count; ++i) {
-    const int32_t p = items.priority(i);
-    spots[p].target->publish(next[p]++, items.item(i), now);
+  if (status != PRIOQ_OK) {
+    release_capacity(count);
+    return status;
+  }
+  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
+    if (per_level[p] != 0) occupancy_[p].mark(slot);
   }
   wake_after_push(count);
   return PRIOQ_OK;
 }
 
-bool priority_queue::any_nonempty() const {
-  for (const level &each : levels_) {
-    if (each.maybe_nonempty()) return true;
-  }
-  return false;
+uint32_t priority_queue::choose(uint32_t candidates) {
+  if ((candidates & (candidates - 1)) == 0) return lowest_bit_index(candidates);
+  uint32_t skip = platform::thread_ordinal() % bit_count(candidates);
+  while (skip-- != 0) candidates &= candidates - 1;
+  return lowest_bit_index(candidates);
 }
 
-int priority_queue::select_aged(uint64_t *now_ms) const {
-  int highest = -1;
-  bool lower_waits = false;
-  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
-    if (!levels_[p].maybe_nonempty()) continue;
-    if (highest < 0) {
-      highest = p;
-    } else {
-      lower_waits = true;
-      break;
-    }
+void priority_queue::copy_out(const uintptr_t *words, void *to) const {
+  // Word by word: a call to memcpy with a size unknown here costs more than
+  // the few words of a typical item.
+  auto *bytes = static_cast<unsigned char *>(to);
+  for (uint32_t i = 0; i < item_words_; ++i) {
+    std::memcpy(bytes + i * sizeof(uintptr_t), &words[i], sizeof(uintptr_t));
   }
-  // Reading the clock costs more than the rest of a pop; only a choice
-  // between two non-empty levels needs it.
-  if (highest < 0 || !lower_waits) return highest;
-  if (*now_ms == 0) *now_ms = platform::coarse_monotonic_ms();
+}
+
+size_t priority_queue::take_from(int level, uint32_t sub, const item_sink &out, size_t first,
+                                 size_t max) {
+  if (max == 1) {  // the common case, with a buffer of one item
+    uintptr_t item[kMaxItemWords];
+    if (subs_[level][sub].take(item, 1) == 0) return 0;
+    copy_out(item, out.item(first));
+    out.set_priority(first, level);
+    release_capacity(1);
+    return 1;
+  }
+  return take_run_from(level, sub, out, first, max);
+}
+
+size_t priority_queue::take_run_from(int level, uint32_t sub, const item_sink &out, size_t first,
+                                     size_t max) {
+  uintptr_t buffer[kRunBufferWords];
+  const size_t fit = kRunBufferWords / item_words_;
+  const size_t taken = subs_[level][sub].take(buffer, max < fit ? max : fit);
+  for (size_t i = 0; i < taken; ++i) {
+    copy_out(buffer + i * item_words_, out.item(first + i));
+    out.set_priority(first + i, level);
+  }
+  release_capacity(taken);
+  return taken;
+}
+
+priority_queue::aged_choice priority_queue::select_aged(uint64_t now_ms) const {
   // Starvation bound: an overdue head of a lower level is taken only ahead
-  // of NEWER items; among the highest level's head and the overdue heads,
-  // the oldest wins. An older higher-priority item is never overtaken. A
-  // head still being published counts as the newest item.
-  int chosen = highest;
+  // of NEWER items; among the highest level's oldest head and the overdue
+  // heads, the oldest wins. An older higher-priority item is never
+  // overtaken. A head still being published counts as the newest item.
+  aged_choice chosen{-1, kAnySubQueue};
   uint64_t oldest = UINT64_MAX;
-  levels_[highest].peek_pushed_ms(&oldest);
-  for (int p = highest + 1; p < PRIOQ_PRIORITY_COUNT; ++p) {
-    uint64_t pushed = 0;
-    if (!levels_[p].peek_pushed_ms(&pushed)) continue;
-    const bool overdue = *now_ms > pushed && *now_ms - pushed > aging_threshold_ms_;
-    if (overdue && pushed < oldest) {
-      chosen = p;
-      oldest = pushed;
+  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
+    uint32_t candidates = occupancy_[p].candidates();
+    if (candidates == 0) continue;
+    uint64_t level_oldest = UINT64_MAX;
+    uint32_t level_sub = kAnySubQueue;
+    for (; candidates != 0; candidates &= candidates - 1) {
+      const uint32_t s = lowest_bit_index(candidates);
+      uint64_t pushed = 0;
+      if (subs_[p][s].peek_pushed_ms(&pushed) && pushed < level_oldest) {
+        level_oldest = pushed;
+        level_sub = s;
+      }
+    }
+    if (chosen.level < 0) {
+      chosen = {p, level_sub};
+      oldest = level_oldest;
+      continue;
+    }
+    if (level_sub == kAnySubQueue) continue;
+    const bool overdue = now_ms > level_oldest && now_ms - level_oldest > aging_threshold_ms_;
+    if (overdue && level_oldest < oldest) {
+      chosen = {p, level_sub};
+      oldest = level_oldest;
     }
     if (!overdue) {
-      // Nothing behind this head was pushed earlier (best effort: see
+      // Nothing behind these heads was pushed earlier (best effort: see
       // no_overdue_before_ms_), so the level cannot be overdue until then.
-      no_overdue_before_ms_[p].store(pushed + aging_threshold_ms_ + 1, std::memory_order_relaxed);
+      no_overdue_before_ms_[p].store(level_oldest + aging_threshold_ms_ + 1,
+                                     std::memory_order_relaxed);
     }
   }
   return chosen;
@@ -154,57 +254,106 @@ bool priority_queue::maybe_overdue(uint64_t now_ms) const {
   return false;
 }
 
-bool priority_queue::pop_one(void *out, int32_t *out_priority, uint64_t *now_ms) {
-  uint64_t pushed_ms = 0;
-  bool strict = !aging();
-  if (!strict) {
-    if (*now_ms == 0) *now_ms = platform::coarse_monotonic_ms();
-    // The common case with aging on: no lower level's head can be overdue
-    // yet, and the strict order is the contract's order.
-    strict = !maybe_overdue(*now_ms);
+size_t priority_queue::take_run(const item_sink &out, size_t first, size_t max, uint64_t *now_ms) {
+  uint32_t candidates[PRIOQ_PRIORITY_COUNT];
+  int highest = -1;
+  bool lower_waits = false;
+  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
+    candidates[p] = occupancy_[p].candidates();
+    if (candidates[p] == 0) continue;
+    if (highest < 0) {
+      highest = p;
+    } else {
+      lower_waits = true;
+    }
   }
-  if (strict) {
-    for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
-      if (levels_[p].pop(out, &pushed_ms)) {
-        *out_priority = p;
-        release_capacity(1);
-        return true;
+  if (highest < 0) return 0;
+  // Reading the clock costs more than the rest of a pop; only a choice
+  // between two occupied levels needs it.
+  if (aging() && lower_waits) {
+    if (*now_ms == 0) *now_ms = platform::coarse_monotonic_ms();
+    if (maybe_overdue(*now_ms)) {
+      // One item at a time: a run could take newer items past an overdue one.
+      max = 1;
+      for (;;) {
+        const aged_choice choice = select_aged(*now_ms);
+        if (choice.level < 0 || choice.sub == kAnySubQueue) break;  // the strict choice
+        const size_t taken = take_from(choice.level, choice.sub, out, first, 1);
+        if (taken != 0) return taken;
+        // Another consumer emptied that sub-queue since select_aged looked.
       }
     }
-    return false;
   }
-  for (;;) {
-    const int chosen = select_aged(now_ms);
-    if (chosen < 0) return false;
-    if (levels_[chosen].pop(out, &pushed_ms)) {
-      *out_priority = chosen;
-      release_capacity(1);
-      return true;
+  for (int p = highest; p < PRIOQ_PRIORITY_COUNT; ++p) {
+    uint32_t remaining = candidates[p];
+    while (remaining != 0) {
+      const uint32_t s = choose(remaining);
+      const size_t taken = take_from(p, s, out, first, max);
+      if (taken != 0) return taken;
+      // Empty: unless it filled again meanwhile, it is no candidate for now.
+      if (!occupancy_[p].settle_empty(s, subs_[p][s])) remaining &= ~(uint32_t{1} << s);
     }
-    // Another consumer emptied that level since select_aged looked: choose again.
   }
+  return 0;
 }
 
-prioq_status priority_queue::try_pop(const item_sink &out, size_t max_count, size_t *out_count) {
+size_t priority_queue::take_items(const item_sink &out, size_t max_count) {
   uint64_t now_ms = 0;
-  for (;;) {
-    // Read closed_ before looking at the levels: closed_ is set after every
-    // level is sealed, so empty levels seen after it stay empty.
-    const bool was_closed = closed();
-    size_t popped = 0;
-    int32_t priority = 0;
-    while (popped < max_count && pop_one(out.item(popped), &priority, &now_ms)) {
-      out.set_priority(popped, priority);
-      ++popped;
+  if (max_count == 1) return take_run(out, 0, 1, &now_ms);
+  size_t popped = 0;
+  while (popped < max_count) {
+    const size_t taken = take_run(out, popped, max_count - popped, &now_ms);
+    if (taken == 0) break;
+    popped += taken;
+  }
+  return popped;
+}
+
+bool priority_queue::any_items() const {
+  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
+    for (uint32_t c = occupancy_[p].candidates(); c != 0; c &= c - 1) {
+      if (subs_[p][lowest_bit_index(c)].size() != 0) return true;
     }
+  }
+  return false;
+}
+
+bool priority_queue::any_committed() const {
+  for (const auto &level : subs_) {
+    for (const sub_queue &sub : level) {
+      if (sub.size() != 0) return true;
+    }
+  }
+  return false;
+}
+
+prioq_status priority_queue::drain_closed(const item_sink &out, size_t max_count,
+                                          size_t *out_count) {
+  // Every sub-queue is sealed: no commit can come. A commit made before the
+  // seal may still be on its way to the occupancy word; wait for it.
+  tpsync::backoff waiting;
+  for (;;) {
+    if (!any_committed()) return PRIOQ_E_CLOSED;
+    const size_t popped = take_items(out, max_count);
     if (popped != 0) {
       *out_count = popped;
       return PRIOQ_OK;
     }
-    if (!was_closed) return PRIOQ_E_EMPTY;
-    // A push reserved before the seal may still be publishing: drain it.
-    if (!any_nonempty()) return PRIOQ_E_CLOSED;
+    waiting.pause();
   }
+}
+
+prioq_status priority_queue::try_pop(const item_sink &out, size_t max_count, size_t *out_count) {
+  // Read closed_ before looking at the sub-queues: closed_ is set after
+  // every sub-queue is sealed, so what is committed then is all there is.
+  const bool was_closed = closed();
+  const size_t popped = take_items(out, max_count);
+  if (popped != 0) {
+    *out_count = popped;
+    return PRIOQ_OK;
+  }
+  if (!was_closed) return PRIOQ_E_EMPTY;
+  return drain_closed(out, max_count, out_count);
 }
 
 prioq_status priority_queue::pop(const item_sink &out, size_t max_count, uint32_t timeout_ms,
@@ -217,7 +366,7 @@ prioq_status priority_queue::pop(const item_sink &out, size_t max_count, uint32_
     item_events_.begin_spin();
     for (uint32_t spin = 0; spin < spin_count_; ++spin) {
       platform::cpu_relax();
-      if (any_nonempty() || closed()) {
+      if (any_items() || closed()) {
         status = try_pop(out, max_count, out_count);
         if (status != PRIOQ_E_EMPTY) break;
       }
@@ -228,36 +377,34 @@ prioq_status priority_queue::pop(const item_sink &out, size_t max_count, uint32_
       return status;
     }
   }
-  const uint64_t deadline_ns = tpsync::deadline_after(timeout_ms);
-  for (;;) {
-    const uint32_t key = item_events_.prepare_wait();
+  // The spin found nothing: sleep on the item events until a pop finds work
+  // or the queue is closed and drained (try_pop's own statuses) or time runs out.
+  const auto popped = [&] {
     status = try_pop(out, max_count, out_count);
-    if (status != PRIOQ_E_EMPTY) {
-      item_events_.cancel_wait();
-      if (status == PRIOQ_OK) hand_off();
-      return status;
-    }
-    const uint32_t wait_ms = tpsync::remaining_ms(deadline_ns);
-    if (wait_ms == 0) {
-      item_events_.cancel_wait();
-      return PRIOQ_E_TIMEOUT;
-    }
-    item_events_.wait(key, wait_ms);
+    return status != PRIOQ_E_EMPTY;
+  };
+  if (!tpsync::await_until(item_events_, popped, tpsync::deadline_after(timeout_ms))) {
+    return PRIOQ_E_TIMEOUT;
   }
+  if (status == PRIOQ_OK) hand_off();
+  return status;
 }
 
 void priority_queue::close() {
-  for (level &each : levels_) each.seal();
+  for (auto &level : subs_) {
+    for (sub_queue &sub : level) sub.seal();
+  }
   closed_.store(true, std::memory_order_seq_cst);
   if (tpsync::event_count::has_waiters(item_events_.peek_ordered())) item_events_.wake_all();
 }
 
 size_t priority_queue::size(int32_t priority) const {
   uint64_t total = 0;
-  if (priority == PRIOQ_PRIORITY_ALL) {
-    for (const level &each : levels_) total += each.size();
-  } else {
-    total = levels_[priority].size();
+  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
+    if (priority != PRIOQ_PRIORITY_ALL && priority != p) continue;
+    for (uint32_t c = occupancy_[p].candidates(); c != 0; c &= c - 1) {
+      total += subs_[p][lowest_bit_index(c)].size();
+    }
   }
   return static_cast<size_t>(total);
 }

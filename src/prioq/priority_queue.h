@@ -1,29 +1,41 @@
-// The queue behind prioq.dll: three levels (level.h), one per priority,
-// each a lock-free FIFO, plus an event_count for blocking pops.
+// The queue behind prioq.dll: per priority, one sub-queue (sub_queue.h) for
+// each thread slot (platform::thread_slot), an occupancy summary per
+// priority (occupancy.h), and an event_count for blocking pops.
 //
-// Why per-level lock-free FIFOs and not one lock around three queues: with
-// one lock every push and pop of every thread serializes on one cache line
-// and a descheduled lock holder stalls everyone; here producers of one level
-// meet only on that level's tail, consumers on its head, and nobody waits for
-// a descheduled thread except a consumer that reached the very position that
-// thread reserved.
+// Why sub-queues per thread and not one FIFO per priority: with one FIFO
+// every producer and every consumer meet on its tail and head lines, so a
+// push misses the cache on the line the previous push (or a consumer's
+// emptiness check) took away. Here a producer writes only its own
+// sub-queues and reads the occupancy line, which changes only when a
+// sub-queue goes from empty to occupied or back; consumers spread over the
+// occupied sub-queues by their thread ordinal. The price is the ordering
+// promise: FIFO per submitting thread within a priority (prioq.h), not one
+// order over every producer.
 //
-// Cross-level order without a lock: a pop tries HIGH, then MEDIUM, then LOW
-// and takes the first item it finds. An item whose push completed before the
-// pop started is visible to it (a reserved but unpublished position counts as
-// present, and the pop waits for it), so a pop never returns a lower-priority
-// item while an older higher-priority one sits in the queue; it may miss an
-// item whose push overlaps with it, which is the same as that pop having
-// happened first. Aging peeks at the levels' heads instead (select_aged).
+// Order: a pop looks at the priorities from HIGH down and takes from the
+// first one that has a candidate sub-queue with an item; by occupancy.h's
+// argument it finds every item whose push was accepted before the pop
+// began, and a sub-queue keeps each producer's items in push order. A pop
+// takes a run of items from one sub-queue with one claim when it may take
+// several (prioq_pop_items) and no older item of a lower priority can be
+// overdue. Aging peeks at the sub-queues' heads instead (select_aged).
+//
+// Thread slots: a thread that holds a slot of its own is the only producer
+// of that slot's sub-queues, so a push needs no lock and its one
+// read-modify-write (the commit) is on a line no other producer writes.
+// Threads that found every slot held share the last slot and serialize
+// their pushes on shared_producers_. Slots are recycled when threads exit,
+// so threads that come and go use no more memory than 32 slots' sub-queues.
 //
 // Invariants:
-//  - Every accepted push reserved positions in exactly one level and
-//    publishes them exactly once; every pop claims exactly one position.
-//  - closed_ is set only after every level is sealed, so once a pop sees
-//    closed_ and then finds every level empty, the queue stays empty.
+//  - Every accepted push committed its items to exactly one sub-queue per
+//    priority it used, and published them; every pop claims each item it
+//    returns exactly once.
+//  - closed_ is set only after every sub-queue is sealed, so once a pop sees
+//    closed_ and then finds every sub-queue empty, the queue stays empty.
 //  - With a capacity, count_ is the number of accepted, not yet popped
-//    items and never exceeds capacity_ (pushes reserve before reserving
-//    positions, pops release after claiming).
+//    items and never exceeds capacity_ (pushes reserve before committing,
+//    pops release after claiming).
 #ifndef TPOOL_SRC_PRIOQ_PRIORITY_QUEUE_H
 #define TPOOL_SRC_PRIOQ_PRIORITY_QUEUE_H
 
@@ -33,8 +45,11 @@
 #include <cstring>
 
 #include "event_count.h"
-#include "level.h"
+#include "occupancy.h"
+#include "platform.h"
 #include "prioq/prioq.h"
+#include "sub_queue.h"
+#include "word_lock.h"
 
 namespace prioq_impl {
 
@@ -67,15 +82,16 @@ struct item_sink {
   }
 };
 
+// Sub-queues per priority: one per thread slot and the shared one.
+constexpr uint32_t kSubQueues = platform::kThreadSlots + 1;
+static_assert(kSubQueues <= occupancy::kMaxSubQueues, "one occupancy word per priority");
+static_assert(platform::kSharedThreadSlot == kSubQueues - 1, "the shared slot is the last");
+
 class priority_queue {
  public:
   explicit priority_queue(const prioq_config &config);
   priority_queue(const priority_queue &) = delete;
   priority_queue &operator=(const priority_queue &) = delete;
-
-  // Allocates the levels' first rings; false if allocation failed (the
-  // object must then only be destroyed).
-  bool init();
 
   // Items are item_size() bytes, copied in and out.
   uint32_t item_size() const { return item_size_; }
@@ -90,15 +106,41 @@ class priority_queue {
   size_t size(int32_t priority) const;
 
  private:
-  // Pops one item in contract order; false if every level looked empty.
-  // *now_ms caches the coarse clock across the items of one batch (0: unread).
-  bool pop_one(void *out, int32_t *out_priority, uint64_t *now_ms);
-  // With aging: the level whose head the contract says goes next, or -1.
-  int select_aged(uint64_t *now_ms) const;
+  // A sub-queue chosen by aging: the level and slot of its head, or
+  // kAnySubQueue when the strict choice among the level's sub-queues will do.
+  static constexpr uint32_t kAnySubQueue = kSubQueues;
+  struct aged_choice {
+    int level;
+    uint32_t sub;
+  };
+
+  // Pops up to max_count items in contract order into out; 0 if none.
+  size_t take_items(const item_sink &out, size_t max_count);
+  // One claim: up to max items from one sub-queue, in contract order, into
+  // out from index first. 0 if every priority looked empty.
+  // *now_ms caches the coarse clock across the claims of one call (0: unread).
+  size_t take_run(const item_sink &out, size_t first, size_t max, uint64_t *now_ms);
+  // Up to max items from sub-queue sub of level into out from index first
+  // (take_run_from: through a buffer for several items).
+  size_t take_from(int level, uint32_t sub, const item_sink &out, size_t first, size_t max);
+  size_t take_run_from(int level, uint32_t sub, const item_sink &out, size_t first, size_t max);
+  // One item's words to where the caller wants its bytes.
+  void copy_out(const uintptr_t *words, void *to) const;
+  // Which candidate sub-queue this thread looks at first: threads spread
+  // over them by ordinal, and each keeps taking from the same one while the
+  // candidates stay the same.
+  static uint32_t choose(uint32_t candidates);
+  // With aging: what the contract takes next, or level -1 if nothing is peekable.
+  aged_choice select_aged(uint64_t now_ms) const;
   // With aging: false while no MEDIUM or LOW head can be overdue at now_ms
   // (then the strict order is the contract's order and select_aged is skipped).
   bool maybe_overdue(uint64_t now_ms) const;
-  bool any_nonempty() const;
+  // Items committed and not claimed, over the candidates (any_items) or over
+  // every sub-queue (any_committed: closed queues, where a commit may not
+  // have reached the occupancy word yet).
+  bool any_items() const;
+  bool any_committed() const;
+  prioq_status drain_closed(const item_sink &out, size_t max_count, size_t *out_count);
   bool reserve_capacity(size_t count);
   void release_capacity(size_t count);
   // After a push: wake a sleeper if one should take the new items.
@@ -115,18 +157,24 @@ class priority_queue {
   const size_t capacity_;  // 0: unbounded
   const uint32_t spin_count_;
   const uint32_t item_size_;
-
-  level levels_[PRIOQ_PRIORITY_COUNT];
-  std::atomic<size_t> count_{0};  // maintained only when capacity_ != 0
+  const uint32_t item_words_;
   std::atomic<bool> closed_{false};
+
+  // Read by every pop, written on empty/occupied transitions only.
+  alignas(kFalseSharingRange) occupancy occupancy_[PRIOQ_PRIORITY_COUNT];
   // Per level (HIGH unused): no item of the level can be overdue before this
-  // coarse time. Set from the push time of a head select_aged saw not yet
-  // overdue: items behind a head were pushed no earlier, except for a
-  // producer descheduled between reading the clock and reserving its
-  // position, which aging, best effort under concurrency, tolerates. Only
-  // ever raised to a true head's bound, so a stale value errs early. 0: unknown.
-  mutable std::atomic<uint64_t> no_overdue_before_ms_[PRIOQ_PRIORITY_COUNT] = {};
+  // coarse time. Set from the push time of the oldest head select_aged saw
+  // not yet overdue: items behind a head were pushed no earlier, except for a
+  // producer descheduled between reading the clock and committing, which
+  // aging, best effort under concurrency, tolerates. Only ever raised to a
+  // true head's bound, so a stale value errs early. 0: unknown.
+  alignas(kFalseSharingRange) mutable std::atomic<
+      uint64_t> no_overdue_before_ms_[PRIOQ_PRIORITY_COUNT] = {};
+  alignas(kFalseSharingRange) std::atomic<size_t> count_{0};  // only when capacity_ != 0
+  // Serializes the pushes of threads that share the last slot.
+  tpsync::word_lock shared_producers_;
   tpsync::event_count item_events_;  // notified on push and on close
+  sub_queue subs_[PRIOQ_PRIORITY_COUNT][kSubQueues];
 };
 
 }  // namespace prioq_impl

@@ -1,53 +1,33 @@
-// A bounded multi-producer multi-consumer FIFO ring: the building block of
-// one priority level (level.h). Lock-free in the common case: a push is one
-// compare-and-swap on tail_ plus the item's stores, a pop one
-// compare-and-swap on head_ plus the item's loads.
+// The cells of one sub-queue (sub_queue.h), a fixed number of them: one
+// producer writes items into them, any number of consumers copy them out.
+// A ring only stores and shows cells; who may write which position, and
+// when a position counts as taken, is the sub-queue's business.
 //
-// Positions count up forever; cell i serves positions i, i + capacity, ...
-// Producers reserve positions by advancing tail_, consumers claim them by
-// advancing head_. A cell's sequence number says which position's item it
-// holds: seq == pos + 1 once pos's producer published it.
+// Positions count up forever and continue from one ring of a sub-queue to
+// the next; cell i serves positions i, i + capacity, ... of its ring. A
+// cell's sequence number says which position's item it holds: seq == pos + 1
+// once pos is published.
 //
-// Consumers never write a cell. A consumer copies the item out BEFORE it
-// claims the position, and a producer reuses a cell (for position pos +
-// capacity) only once it has seen head_ past pos. So whoever claims pos has
-// read it completely before any producer can overwrite it, and a consumer
-// whose claim fails (another one was first) drops what it copied. Items are
-// copied as relaxed atomic words, so such a losing copy is not a data race.
-// Keeping consumers' hands off the cells lets a cell's cache line travel
-// from producer to consumer and back without the consumer having modified
-// it on the way (a modified line would make the next producer wait for it
-// to be written back).
-//
-// Producers check for room against cached_head_, a copy of head_ they
-// refresh only when the ring looks full, so a push does not read the line
-// every pop writes. A stale copy only underestimates the room.
-//
-// Closing: kClosedBit in tail_ makes every later reservation fail. A level
-// closes a ring when it replaces it by a larger one (growth) or when the
-// queue closes. Reservations made before the bit was set still complete, so a
-// closed ring is drained once head_ reaches tail_'s position.
+// Consumers never write a cell: a consumer copies an item out before it
+// claims the position (sub_queue.h), so a cell's cache line goes back to the
+// producer unmodified. Items are copied as relaxed atomic words, so a copy
+// that races with the producer reusing the cell (a consumer that lost the
+// claim) is not a data race; such a copy is dropped.
 //
 // Invariants:
-//  - head_ <= position(tail_) <= head_ + capacity at every instant; tail_
-//    and head_ only grow.
-//  - A position between head_ and tail_ whose cell is not yet published
-//    belongs to a producer that is between reserve() and publish(): it
-//    never stays that way for longer than that producer is descheduled.
-//  - Rings are never reused after closing and are freed only with their
-//    queue, so a stale ring pointer is always safe to dereference.
+//  - A ring holds positions [first_position(), first_position() +
+//    capacity) at most, each published at most once, in position order.
+//  - Rings are freed only with their queue, so a stale ring pointer is
+//    always safe to dereference.
 #ifndef TPOOL_SRC_PRIOQ_RING_H
 #define TPOOL_SRC_PRIOQ_RING_H
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace prioq_impl {
-
-// pushed_ms of a cell whose reservation was abandoned (a batch that failed
-// after reserving): consumers drop it. The coarse clock never reaches it.
-constexpr uint64_t kTombstone = UINT64_MAX;
 
 // One word of an item; an item is a whole number of them (prioq_config's
 // item_size is a multiple of the pointer size).
@@ -64,52 +44,64 @@ struct cell {
 
 class ring {
  public:
-  static constexpr uint64_t kClosedBit = uint64_t{1} << 63;
-
-  enum class reserve_result { ok, full, closed };
-  enum class pop_result { ok, empty };
+  // What a cell shows for a position: its item (published), nothing yet
+  // (unpublished: not written, or an older position's item), or a later
+  // position's item (reused: the caller's position is stale).
+  enum class cell_state { published, unpublished, reused };
 
   // A ring of `capacity` cells (a power of two) for items of item_words
-  // words each (at least 1); null if allocation failed. Consults the
-  // allocation fault point.
-  static ring *create(uint64_t capacity, uint32_t item_words);
+  // words each (at least 1), whose first position is first_position; null
+  // if allocation failed. Consults the allocation fault point.
+  static ring *create(uint64_t capacity, uint32_t item_words, uint64_t first_position);
   static void destroy(ring *victim);
 
-  // Reserves `count` contiguous positions (1 <= count). On ok, *first is the
-  // first one; the caller must publish() every reserved position. full: not
-  // enough free cells; closed: the ring takes no more reservations.
-  reserve_result reserve(uint64_t count, uint64_t *first);
-  // Makes position pos visible to consumers, holding a copy of the
-  // item_words words at item (null, with kTombstone: a tombstone).
-  void publish(uint64_t pos, const void *item, uint64_t pushed_ms);
-
-  // Claims the oldest position and copies its item to out (item_words
-  // words). If its producer has reserved but not yet published it, waits
-  // for that producer (see the invariants). A tombstone's out is untouched.
-  pop_result pop(void *out, uint64_t *pushed_ms);
-  // The pushed_ms of the oldest item, if one is published; a racy peek used
-  // only by aging. False if the ring looks empty or its head is unpublished.
-  bool peek_pushed_ms(uint64_t *pushed_ms) const;
-
-  // Sets kClosedBit. Idempotent.
-  void close() { tail_.fetch_or(kClosedBit, std::memory_order_seq_cst); }
-  bool closed() const { return (tail_.load(std::memory_order_seq_cst) & kClosedBit) != 0; }
-  // Reserved and not yet claimed positions (includes unpublished ones).
-  uint64_t size() const {
-    const uint64_t head = head_.load(std::memory_order_seq_cst);  // first: tail >= head
-    const uint64_t tail = tail_.load(std::memory_order_seq_cst) & ~kClosedBit;
-    return tail - head;
-  }
-  bool empty() const { return size() == 0; }
   uint64_t capacity() const { return mask_ + 1; }
+  uint64_t first_position() const { return first_position_; }
+  uint32_t item_words() const { return item_words_; }
 
-  // The next ring of the same level, set once before this one closes for growth.
+  // Producer: copies item_words words from item into pos's cell, with its
+  // push time, without showing it to consumers yet.
+  void write(uint64_t pos, const void *item, uint64_t pushed_ms) {
+    cell &target = cell_at(pos);
+    const auto *bytes = static_cast<const unsigned char *>(item);
+    item_word *into = words_of(target);
+    for (uint32_t i = 0; i < item_words_; ++i) {
+      uintptr_t word;
+      std::memcpy(&word, bytes + i * sizeof(word), sizeof(word));
+      into[i].store(word, std::memory_order_relaxed);
+    }
+    target.pushed_ms.store(pushed_ms, std::memory_order_relaxed);
+  }
+  // Producer: shows pos's item to consumers (release: the item's words
+  // and everything the producer wrote before come with it).
+  void publish(uint64_t pos) {
+    cell_at(pos).seq.store(pos + 1 - (pos & mask_), std::memory_order_release);
+  }
+
+  // Consumers. state() acquires a published item, so copy() and
+  // pushed_ms() that follow read it whole.
+  cell_state state(uint64_t pos) const {
+    const int64_t lag = static_cast<int64_t>(seq_of(pos) - (pos + 1));
+    if (lag == 0) return cell_state::published;
+    return lag < 0 ? cell_state::unpublished : cell_state::reused;
+  }
+  void copy(uint64_t pos, uintptr_t *out) const {
+    const item_word *words = words_of(cell_at(pos));
+    for (uint32_t i = 0; i < item_words_; ++i) out[i] = words[i].load(std::memory_order_relaxed);
+  }
+  uint64_t pushed_ms(uint64_t pos) const {
+    return cell_at(pos).pushed_ms.load(std::memory_order_relaxed);
+  }
+
+  // The next ring of the same sub-queue, set once by the producer after
+  // it published its last position here (release: those items come with it).
   std::atomic<ring *> next{nullptr};
 
  private:
-  ring(unsigned char *cells, uint64_t capacity, uint32_t item_words)
+  ring(unsigned char *cells, uint64_t capacity, uint32_t item_words, uint64_t first_position)
       : cells_(cells),
         mask_(capacity - 1),
+        first_position_(first_position),
         item_words_(item_words),
         stride_(stride_for(item_words)) {}
 
@@ -123,20 +115,20 @@ class ring {
   static item_word *words_of(cell &target) {
     return reinterpret_cast<item_word *>(reinterpret_cast<unsigned char *>(&target) + sizeof(cell));
   }
+  static const item_word *words_of(const cell &target) {
+    return reinterpret_cast<const item_word *>(reinterpret_cast<const unsigned char *>(&target) +
+                                               sizeof(cell));
+  }
   // A cell stores its sequence number minus its index, so that all-zero
-  // memory is the initial state (no position published). pos is any
-  // position the cell serves.
-  uint64_t seq_of(uint64_t pos, std::memory_order order) const {
-    return cell_at(pos).seq.load(order) + (pos & mask_);
+  // memory is the initial state: a fresh cell reads seq == its index, which
+  // is pos + 1 for no position it serves.
+  uint64_t seq_of(uint64_t pos) const {
+    return cell_at(pos).seq.load(std::memory_order_acquire) + (pos & mask_);
   }
 
-  // Producers and consumers write different lines; cached_head_ shares the
-  // producers' line and changes only when the ring looks full.
-  alignas(64) std::atomic<uint64_t> tail_{0};
-  std::atomic<uint64_t> cached_head_{0};
-  alignas(64) std::atomic<uint64_t> head_{0};
-  alignas(64) unsigned char *const cells_;  // capacity cells of stride_ bytes
+  unsigned char *const cells_;  // capacity cells of stride_ bytes
   const uint64_t mask_;
+  const uint64_t first_position_;
   const uint32_t item_words_;
   const size_t stride_;
 };

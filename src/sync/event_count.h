@@ -2,7 +2,8 @@
 // kernel object and without lost wake-ups, and lets notifiers skip the wake
 // system call entirely when nobody sleeps.
 //
-// Waiter protocol (loop until the condition holds or time runs out):
+// Waiter protocol (loop until the condition holds or time runs out; the
+// loop is written once, as tpsync::await_until in await.h):
 //     const uint32_t key = events.prepare_wait();
 //     if (condition()) { events.cancel_wait(); return; }
 //     events.wait(key, timeout_ms);

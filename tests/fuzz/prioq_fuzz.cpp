@@ -1,18 +1,26 @@
-// libFuzzer target for prioq.dll: decodes the input into a single-threaded
-// sequence of API calls (push, push_batch, pops, size, close, misuse, and,
-// in fault-injection builds, allocation failures) and checks every result
-// against a model of three FIFO levels.
+// libFuzzer target for prioq.dll: decodes the input into a sequence of API
+// calls (push, push_batch, pops, size, close, misuse, and, in
+// fault-injection builds, allocation failures) and checks every result
+// against a model: per priority, one FIFO per producer. The calls run one at
+// a time, but pushes come from the fuzzing thread or from one of three
+// helper threads (each call waited for), so the queue sees four producers.
 //
 // Invariants checked after every call:
 //  - each status is exactly the one the contract prescribes;
-//  - a pop returns the front of the level the contract selects (strict
-//    priority; with aging on, the front of some level at its own priority);
+//  - a pop returns the front of some producer's FIFO at the priority the
+//    contract selects (strict priority; with aging on, at its own priority):
+//    each producer's items come out in push order, and nothing else is
+//    promised among producers;
 //  - sizes per level and in total equal the model;
 // and at the end: draining returns every accepted item exactly once.
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include "fuzz_input.h"
@@ -24,12 +32,70 @@
 
 namespace {
 
+// Producer 0 is the fuzzing thread, 1..kHelpers the helper threads.
+constexpr int kHelpers = 3;
+constexpr int kProducers = 1 + kHelpers;
+
+// A thread that runs one call at a time for the fuzzing thread, which waits
+// for it: a second producer without a second thread of control. Lives for
+// the whole process (its prioq thread slot with it).
+class helper_thread {
+ public:
+  helper_thread() : thread_([this] { serve(); }) {}
+  ~helper_thread() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      quit_ = true;
+    }
+    changed_.notify_all();
+    thread_.join();
+  }
+  void run(const std::function<void()> &call) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    call_ = &call;
+    changed_.notify_all();
+    changed_.wait(lock, [this] { return call_ == nullptr; });
+  }
+
+ private:
+  void serve() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      changed_.wait(lock, [this] { return quit_ || call_ != nullptr; });
+      if (call_ == nullptr) return;
+      (*call_)();
+      call_ = nullptr;
+      changed_.notify_all();
+    }
+  }
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  const std::function<void()> *call_ = nullptr;
+  bool quit_ = false;
+  std::thread thread_;
+};
+
+// Runs call on producer's thread.
+void on_producer(int producer, const std::function<void()> &call) {
+  static helper_thread helpers[kHelpers];
+  if (producer == 0) {
+    call();
+  } else {
+    helpers[producer - 1].run(call);
+  }
+}
+
 struct model {
-  std::deque<uintptr_t> levels[PRIOQ_PRIORITY_COUNT];
+  std::deque<uintptr_t> levels[PRIOQ_PRIORITY_COUNT][kProducers];
   size_t capacity = 0;  // 0: unbounded
   bool aging = false;
   bool closed = false;
-  size_t total() const { return levels[0].size() + levels[1].size() + levels[2].size(); }
+  size_t level_size(int32_t priority) const {
+    size_t size = 0;
+    for (const auto &fifo : levels[priority]) size += fifo.size();
+    return size;
+  }
+  size_t total() const { return level_size(0) + level_size(1) + level_size(2); }
   bool full_for(size_t extra) const { return capacity != 0 && capacity - total() < extra; }
 };
 
@@ -60,13 +126,15 @@ bool valid_priority(int32_t priority) {
 // to return it.
 void expect_popped(model &m, uintptr_t id, int32_t priority) {
   FUZZ_CHECK(valid_priority(priority));
-  std::deque<uintptr_t> &level = m.levels[priority];
-  FUZZ_CHECK(!level.empty());
-  FUZZ_CHECK(level.front() == id);  // FIFO within a priority, nothing invented
-  if (!m.aging) {
-    for (int32_t higher = 0; higher < priority; ++higher) FUZZ_CHECK(m.levels[higher].empty());
+  std::deque<uintptr_t> *fifo = nullptr;
+  for (auto &candidate : m.levels[priority]) {
+    if (!candidate.empty() && candidate.front() == id) fifo = &candidate;
   }
-  level.pop_front();
+  FUZZ_CHECK(fifo != nullptr);  // FIFO per producer within a priority, nothing invented
+  if (!m.aging) {
+    for (int32_t higher = 0; higher < priority; ++higher) FUZZ_CHECK(m.level_size(higher) == 0);
+  }
+  fifo->pop_front();
 }
 
 prioq_status empty_pop_status(const model &m) {
@@ -119,14 +187,14 @@ class session {
 
  private:
   void step() {
-    switch (in_.below(12)) {
+    switch (in_.below(14)) {
       case 0:
       case 1:
       case 2:
-        push();
+        push(0);
         break;
       case 3:
-        push_batch();
+        push_batch(0);
         break;
       case 4:
         try_pop();
@@ -149,6 +217,12 @@ class session {
       case 10:
         arm_allocation_fault();
         break;
+      case 11:
+        push(1 + static_cast<int>(in_.below(kHelpers)));
+        break;
+      case 12:
+        push_batch(1 + static_cast<int>(in_.below(kHelpers)));
+        break;
       default:
         check_closed_flag();
         break;
@@ -168,10 +242,11 @@ class session {
     return true;
   }
 
-  void push() {
+  void push(int producer) {
     const int32_t priority = decode_priority(in_);
     const uintptr_t id = next_id_++;
-    const prioq_status status = prioq_push(queue_, item_of(id), priority);
+    prioq_status status = PRIOQ_E_INTERNAL;
+    on_producer(producer, [&] { status = prioq_push(queue_, item_of(id), priority); });
     if (!valid_priority(priority)) {
       FUZZ_CHECK(status == PRIOQ_E_BAD_PRIORITY);
     } else if (model_.closed) {
@@ -180,11 +255,11 @@ class session {
       FUZZ_CHECK(status == PRIOQ_E_FULL);
     } else if (!take_injected_fault(status)) {
       FUZZ_CHECK(status == PRIOQ_OK);
-      model_.levels[priority].push_back(id);
+      model_.levels[priority][producer].push_back(id);
     }
   }
 
-  void push_batch() {
+  void push_batch(int producer) {
     const size_t count = in_.below(3) == 0 ? in_.u16() % 300 : in_.below(24);
     std::vector<prioq_item> batch(count);
     bool all_valid = true;
@@ -194,7 +269,8 @@ class session {
           in_.below(16) == 0 ? decode_priority(in_) : static_cast<int32_t>(in_.below(3));
       all_valid = all_valid && valid_priority(item.priority);
     }
-    const prioq_status status = prioq_push_batch(queue_, batch.data(), count);
+    prioq_status status = PRIOQ_E_INTERNAL;
+    on_producer(producer, [&] { status = prioq_push_batch(queue_, batch.data(), count); });
     if (count == 0) {
       FUZZ_CHECK(status == PRIOQ_OK);
     } else if (!all_valid) {
@@ -206,7 +282,7 @@ class session {
     } else if (!take_injected_fault(status)) {
       FUZZ_CHECK(status == PRIOQ_OK);
       for (const prioq_item &item : batch)
-        model_.levels[item.priority].push_back(id_of(item.value));
+        model_.levels[item.priority][producer].push_back(id_of(item.value));
     }
   }
 
@@ -256,10 +332,13 @@ class session {
     for (size_t i = 0; i < count; ++i) expect_popped(model_, id_of(out[i].value), out[i].priority);
   }
 
-  // Without a reported priority, the item must be the front of some level.
+  // Without a reported priority, the item must be the front of some
+  // producer's FIFO at some level.
   int32_t level_holding_front(uintptr_t id) const {
     for (int32_t p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
-      if (!model_.levels[p].empty() && model_.levels[p].front() == id) return p;
+      for (const auto &fifo : model_.levels[p]) {
+        if (!fifo.empty() && fifo.front() == id) return p;
+      }
     }
     fuzz::fail(__FILE__, __LINE__, "popped item is not at the front of any level");
   }
@@ -270,7 +349,7 @@ class session {
     FUZZ_CHECK(size == model_.total());
     for (int32_t p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
       FUZZ_CHECK(prioq_size(queue_, p, &size) == PRIOQ_OK);
-      FUZZ_CHECK(size == model_.levels[p].size());
+      FUZZ_CHECK(size == model_.level_size(p));
     }
   }
 

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "patience.h"
 #include "prioq/prioq.h"
 #include "queue_handle.h"
 #include "stress_scale.h"
@@ -77,7 +78,8 @@ size_t race_once(const prioq_config *config, bool batches, size_t close_after) {
       }
     });
   }
-  while (pushed.load() < close_after) std::this_thread::yield();
+  EXPECT_TRUE(test_support::eventually([&] { return pushed.load() >= close_after; },
+                                       test_support::kPatienceMs, true));
   EXPECT_EQ(prioq_close(queue.get()), PRIOQ_OK);
   for (std::thread &thread : threads) thread.join();
 

@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "patience.h"
 #include "prioq/prioq.h"
 #include "queue_handle.h"
 
@@ -35,7 +36,8 @@ std::vector<waiter_result> close_while_waiting(prioq_queue *queue, size_t waiter
       results[i].status = wait(queue, i);
     });
   }
-  while (started.load() < waiters) std::this_thread::yield();
+  EXPECT_TRUE(test_support::eventually([&] { return started.load() >= waiters; },
+                                       test_support::kPatienceMs, true));
   // Not a correctness condition: the close must wake waiters whether or not
   // they are already asleep. The pause only makes "asleep" the usual case.
   std::this_thread::sleep_for(std::chrono::milliseconds(50));

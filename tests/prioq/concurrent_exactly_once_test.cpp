@@ -1,7 +1,8 @@
 // Many producers and consumers on one queue: every item is popped exactly
 // once, with the priority it was pushed at, and each consumer sees every
-// producer's items of one priority in the order that producer pushed them.
-// Every item is checked individually, not just the total.
+// producer's items of one priority in the order that producer pushed them
+// (claims follow push order per producer: producer_order_test.cpp). Every
+// item is checked individually, not just the total.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -105,8 +106,8 @@ class ConcurrentQueue : public ::testing::Test {
   }
 
   // Within one consumer's pops, items of one producer at one priority have
-  // increasing sequence numbers (per-producer FIFO is linearizable, so every
-  // consumer observes a subsequence of each producer's order).
+  // increasing sequence numbers (each producer's items are claimed in push
+  // order, so every consumer observes a subsequence of that order).
   void expect_per_producer_order_within_each_priority(const std::vector<consumer_log> &logs) {
     size_t out_of_order = 0;
     for (size_t c = 0; c < logs.size(); ++c) {

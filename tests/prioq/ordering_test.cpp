@@ -1,5 +1,6 @@
-// Pop order with one thread: highest priority first, FIFO among equal
-// priorities (the ordering contract in prioq.h is exact single-threaded).
+// Pop order with one producer: highest priority first, FIFO among equal
+// priorities (the ordering contract in prioq.h is exact for one producer;
+// producer_order_test.cpp and strict_priority_test.cpp check it with many).
 #include <gtest/gtest.h>
 
 #include <algorithm>

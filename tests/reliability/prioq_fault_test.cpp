@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "patience.h"
 #include "prioq/prioq.h"
 #include "prioq_testing.h"
 
@@ -85,30 +86,47 @@ TEST_F(PrioqFault, CreateSucceedsOnTheNextAttemptAfterAFailure) {
   EXPECT_EQ(prioq_push(queue_, item_of(1), PRIOQ_PRIORITY_LOW), PRIOQ_OK);
 }
 
-TEST_F(PrioqFault, CreateReportsOutOfMemoryWhenAnyOfItsRingsCannotBeAllocated) {
-  // Creation allocates the queue and then one ring per level: fail each in
-  // turn (ASan/valgrind runs also prove the partial queue is freed).
-  for (uint64_t nth = 2; nth <= 1 + PRIOQ_PRIORITY_COUNT; ++nth) {
-    SCOPED_TRACE("allocation arrival " + std::to_string(nth));
-    prioq_testing_fault_reset();
-    ASSERT_EQ(prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, nth), PRIOQ_OK);
-    prioq_queue *untouched = nullptr;
-    EXPECT_EQ(prioq_create(nullptr, &untouched), PRIOQ_E_OUT_OF_MEMORY);
-    EXPECT_EQ(untouched, nullptr);
-    EXPECT_EQ(prioq_testing_fault_injected(PRIOQ_TESTING_FAULT_ALLOCATION), 1u);
-  }
+TEST_F(PrioqFault, CreateAllocatesOnlyTheQueueItself) {
+  // Storage for items comes with the first push at each priority, from
+  // each pushing thread: creating a queue allocates exactly once.
+  const uint64_t before = prioq_testing_fault_arrivals(PRIOQ_TESTING_FAULT_ALLOCATION);
+  create();
+  EXPECT_EQ(prioq_testing_fault_arrivals(PRIOQ_TESTING_FAULT_ALLOCATION), before + 1);
 }
 
-// Pushes at one priority until that level's first ring is exactly full, so
-// the next push there must allocate a larger ring. The capacity is measured
-// (not assumed) on a scratch queue: the push that grows is the first one
-// that reaches the allocation fault point. Returns the model of what was pushed.
+TEST_F(PrioqFault, FirstPushAtAPriorityReportsOutOfMemoryWhenItsStorageCannotBeAllocated) {
+  create();
+  for (int32_t priority = 0; priority < PRIOQ_PRIORITY_COUNT; ++priority) {
+    SCOPED_TRACE("priority " + std::to_string(priority));
+    prioq_testing_fault_reset();
+    ASSERT_EQ(prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, 1), PRIOQ_OK);
+    EXPECT_EQ(prioq_push(queue_, item_of(1), priority), PRIOQ_E_OUT_OF_MEMORY);
+    EXPECT_EQ(prioq_testing_fault_injected(PRIOQ_TESTING_FAULT_ALLOCATION), 1u);
+    size_t size = 1;
+    ASSERT_EQ(prioq_size(queue_, PRIOQ_PRIORITY_ALL, &size), PRIOQ_OK);
+    EXPECT_EQ(size, 0u);
+  }
+  // The failures left nothing behind: the next pushes allocate and succeed.
+  model expected;
+  for (int32_t priority = 0; priority < PRIOQ_PRIORITY_COUNT; ++priority) {
+    ASSERT_EQ(prioq_push(queue_, item_of(10 + priority), priority), PRIOQ_OK);
+    expected.levels[priority].push_back(10 + priority);
+  }
+  expect_drains_exactly(expected);
+}
+
+// Pushes at one priority until that priority's first ring is exactly full,
+// so the next push there must allocate a larger ring. The capacity is
+// measured (not assumed) on a scratch queue: the first push allocates the
+// first ring, and the push that grows is the next one that reaches the
+// allocation fault point. Returns the model of what was pushed.
 model fill_first_ring(prioq_queue *queue, int32_t priority, uintptr_t first_id) {
   model filled;
   prioq_queue *scratch = nullptr;
   EXPECT_EQ(prioq_create(nullptr, &scratch), PRIOQ_OK);
+  EXPECT_EQ(prioq_push(scratch, item_of(1), priority), PRIOQ_OK);
   const uint64_t scratch_start = prioq_testing_fault_arrivals(PRIOQ_TESTING_FAULT_ALLOCATION);
-  size_t capacity = 0;
+  size_t capacity = 1;
   while (prioq_testing_fault_arrivals(PRIOQ_TESTING_FAULT_ALLOCATION) == scratch_start) {
     EXPECT_EQ(prioq_push(scratch, item_of(1), priority), PRIOQ_OK);
     ++capacity;
@@ -169,9 +187,16 @@ TEST_F(PrioqFault, FailedGrowthKeepsEveryEarlierItemAndTheQueueAcceptsMoreAfterw
 
 TEST_F(PrioqFault, BatchWhoseSecondLevelCannotGrowIsRejectedWhole) {
   create();
-  // MEDIUM's ring is full, so the batch reserves its HIGH block first and
-  // then fails to grow MEDIUM: the HIGH block must vanish without a trace.
+  // HIGH and LOW have room (a ring each, empty again); MEDIUM's ring is
+  // full. The batch makes room at HIGH first and then fails to grow MEDIUM:
+  // the HIGH items must vanish without a trace.
+  for (const int32_t priority : {PRIOQ_PRIORITY_HIGH, PRIOQ_PRIORITY_LOW}) {
+    void *item = nullptr;
+    ASSERT_EQ(prioq_push(queue_, item_of(1), priority), PRIOQ_OK);
+    ASSERT_EQ(prioq_try_pop(queue_, &item, nullptr), PRIOQ_OK);
+  }
   const model expected = fill_first_ring(queue_, PRIOQ_PRIORITY_MEDIUM, 1000);
+  const uint64_t arrivals = prioq_testing_fault_arrivals(PRIOQ_TESTING_FAULT_ALLOCATION);
   const prioq_item batch[] = {{item_of(1), PRIOQ_PRIORITY_LOW},
                               {item_of(2), PRIOQ_PRIORITY_HIGH},
                               {item_of(3), PRIOQ_PRIORITY_MEDIUM},
@@ -179,6 +204,8 @@ TEST_F(PrioqFault, BatchWhoseSecondLevelCannotGrowIsRejectedWhole) {
   prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, 1);
   ASSERT_EQ(prioq_push_batch(queue_, batch, 4), PRIOQ_E_OUT_OF_MEMORY);
   ASSERT_EQ(prioq_testing_fault_injected(PRIOQ_TESTING_FAULT_ALLOCATION), 1u);
+  EXPECT_EQ(prioq_testing_fault_arrivals(PRIOQ_TESTING_FAULT_ALLOCATION), arrivals + 1)
+      << "the batch allocated for a priority other than MEDIUM";
   size_t size = 0;
   ASSERT_EQ(prioq_size(queue_, PRIOQ_PRIORITY_HIGH, &size), PRIOQ_OK);
   EXPECT_EQ(size, 0u) << "the abandoned HIGH block is visible";
@@ -292,9 +319,9 @@ TEST_F(PrioqFault, InfinitePopTreatsAFailedWaitAsSpuriousAndReturnsTheNextItem) 
   std::thread consumer([&] { result = prioq_pop(queue_, PRIOQ_INFINITE, &popped, nullptr); });
   // Give the consumer time to reach its (failing) wait; correctness does not
   // depend on it, only the coverage of this test does.
-  while (prioq_testing_fault_injected(PRIOQ_TESTING_FAULT_WAIT) == 0 && result.load() == -1) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
+  test_support::eventually([&] {
+    return prioq_testing_fault_injected(PRIOQ_TESTING_FAULT_WAIT) != 0 || result.load() != -1;
+  });
   ASSERT_EQ(prioq_push(queue_, item_of(5), PRIOQ_PRIORITY_LOW), PRIOQ_OK);
   consumer.join();
   EXPECT_EQ(result.load(), PRIOQ_OK);

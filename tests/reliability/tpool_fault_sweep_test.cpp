@@ -29,6 +29,7 @@
 #include "os_event.h"
 #include "prioq_testing.h"
 #include "slow_environment.h"
+#include "test_support.h"
 #include "tpool/tpool.h"
 #include "tpool_testing.h"
 #include "trigger_ledger.h"
@@ -180,10 +181,7 @@ void run_workload(job_ledger &ledger, bool cancel_mode) {
   // What must fire does, even when a fault hit its first firing.
   for (const trigger_entry *entry : {once, fired_wait, timed_out}) {
     if (entry == nullptr) continue;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-    while (entry->completions.load() == 0 && std::chrono::steady_clock::now() < deadline) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
+    test_support::eventually([&] { return entry->completions.load() != 0; });
     EXPECT_EQ(entry->completions.load(), 1) << "a timer or wait that was due never fired";
   }
   if (timers.size() > 1) {
@@ -312,15 +310,8 @@ TEST(TpoolFaultSweepCoverage, TheWorkloadReachesEveryDeterministicPoint) {
 
 // ---- growth when threads cannot start --------------------------------------
 
-struct gate {
-  std::atomic<bool> open{false};
-  std::atomic<bool> entered{false};
-};
-void TPOOL_CALL wait_for_gate(void *context, tpool_job_info *) {
-  gate &g = *static_cast<gate *>(context);
-  g.entered = true;
-  while (!g.open.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-}
+// The job that holds the only worker (tests/support/gate.h).
+using tpool_test::gate;
 
 tpool_stats stats_of(tpool_pool *pool) {
   tpool_stats stats{};
@@ -348,11 +339,10 @@ TEST(TpoolGrowthFault, FailedGrowthKeepsRunningOnExistingWorkersAndLogsOnce) {
   for (uint64_t round = 0; round < kRounds; ++round) {
     SCOPED_TRACE("round " + std::to_string(round));
     // Submit the blocker only to an idle worker, so that it causes no growth.
-    while (stats_of(pool).workers_idle != 1)
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    ASSERT_TRUE(test_support::eventually([&] { return stats_of(pool).workers_idle == 1; }));
     gate blocker;
-    ASSERT_EQ(tpool_submit(pool, wait_for_gate, &blocker, TPOOL_PRIORITY_HIGH, nullptr), TPOOL_OK);
-    while (!blocker.entered.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    ASSERT_EQ(tpool_submit(pool, &gate::job, &blocker, TPOOL_PRIORITY_HIGH, nullptr), TPOOL_OK);
+    ASSERT_TRUE(blocker.wait_inside(1));
     ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_THREAD_START, 1), TPOOL_OK);
     job_entry &entry = ledger.add(job_kind::quick);
     const tpool_job_desc desc = job_ledger::describe(entry, static_cast<int32_t>(round % 3));
@@ -361,8 +351,8 @@ TEST(TpoolGrowthFault, FailedGrowthKeepsRunningOnExistingWorkersAndLogsOnce) {
     EXPECT_EQ(tpool_testing_fault_injected(TPOOL_TESTING_FAULT_THREAD_START), round + 1)
         << "the submit did not try to grow the pool";
     tpool_testing_fault_arm(TPOOL_TESTING_FAULT_THREAD_START, 0);
-    blocker.open = true;
-    ASSERT_EQ(tpool_wait_idle(pool, TPOOL_INFINITE), TPOOL_OK);
+    blocker.open();
+    ASSERT_EQ(tpool_wait_idle(pool, test_support::kPatienceMs), TPOOL_OK);
   }
   EXPECT_EQ(ledger.verify(), "");
   EXPECT_EQ(stats_of(pool).workers_grown, 0u);
@@ -470,10 +460,7 @@ TEST(TpoolTriggerFault, ATimerFiringWithoutAJobRecordIsRetriedAndLogged) {
   ASSERT_EQ(tpool_timer_start(pool, &desc, nullptr), TPOOL_OK);
   entry.accepted = true;
   ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_ALLOCATION, 1), TPOOL_OK);
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  while (entry.retires.load() == 0 && std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
+  test_support::eventually([&] { return entry.retires.load() != 0; });
   EXPECT_EQ(tpool_testing_fault_injected(TPOOL_TESTING_FAULT_ALLOCATION), 1u);
   EXPECT_EQ(entry.runs.load(), 1);
   EXPECT_EQ(entry.done.load(), 1);
@@ -502,10 +489,7 @@ TEST(TpoolTriggerFault, AWaitFiringWithoutAJobRecordIsRetriedAndLogged) {
   entry.accepted = true;
   ASSERT_EQ(tpool_testing_fault_arm(TPOOL_TESTING_FAULT_ALLOCATION, 1), TPOOL_OK);
   ASSERT_TRUE(event.signal());
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  while (entry.retires.load() == 0 && std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
+  test_support::eventually([&] { return entry.retires.load() != 0; });
   EXPECT_EQ(tpool_testing_fault_injected(TPOOL_TESTING_FAULT_ALLOCATION), 1u);
   EXPECT_EQ(entry.runs.load(), 1);
   EXPECT_EQ(entry.last_result.load(), TPOOL_OBJECT_WAIT_SIGNALLED);

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "job_ledger.h"
+#include "test_support.h"
 #include "tpool/tpool.h"
 
 namespace {
@@ -29,19 +30,9 @@ tpool_pool *make_pool(uint32_t workers = 2) {
 
 void TPOOL_CALL do_nothing(void *, tpool_job_info *) {}
 
-// A job that blocks until its gate opens: the test controls when it returns.
-struct gate {
-  std::atomic<bool> open{false};
-  std::atomic<bool> entered{false};
-  void wait_entered() const {
-    while (!entered.load()) std::this_thread::sleep_for(1ms);
-  }
-};
-void TPOOL_CALL wait_for_gate(void *context, tpool_job_info *) {
-  gate &g = *static_cast<gate *>(context);
-  g.entered = true;
-  while (!g.open.load()) std::this_thread::sleep_for(1ms);
-}
+// A job that blocks until its gate opens (tests/support/gate.h): the test
+// controls when it returns.
+using tpool_test::gate;
 
 // ---- operations after shutdown ---------------------------------------------
 
@@ -81,7 +72,7 @@ struct reentry_probe {
 
 void TPOOL_CALL call_back_into_pool(void *context, tpool_job_info *) {
   reentry_probe &probe = *static_cast<reentry_probe *>(context);
-  while (!probe.start.open.load()) std::this_thread::sleep_for(1ms);
+  probe.start.pass();
   tpool_stats stats{};
   stats.struct_size = sizeof(stats);
   probe.stats_status = tpool_get_stats(probe.pool, &stats);
@@ -106,8 +97,8 @@ class TpoolReentryFromJob : public ::testing::Test {
     ASSERT_EQ(tpool_submit(probe_.pool, call_back_into_pool, &probe_, TPOOL_PRIORITY_HIGH,
                            &probe_.own_handle),
               TPOOL_OK);
-    probe_.start.open = true;
-    ASSERT_EQ(tpool_wait_idle(probe_.pool, TPOOL_INFINITE), TPOOL_OK);
+    probe_.start.open();
+    ASSERT_EQ(tpool_wait_idle(probe_.pool, tpool_test::kPatienceMs), TPOOL_OK);
   }
   void TearDown() override { EXPECT_EQ(tpool_destroy(probe_.pool), TPOOL_OK); }
   reentry_probe probe_;
@@ -143,7 +134,7 @@ class TpoolReentryFromCompletion : public ::testing::Test {
   void SetUp() override {
     probe_.pool = make_pool(1);
     gate blocker;  // holds the only worker until own_handle is known
-    ASSERT_EQ(tpool_submit(probe_.pool, wait_for_gate, &blocker, TPOOL_PRIORITY_HIGH, nullptr),
+    ASSERT_EQ(tpool_submit(probe_.pool, &gate::job, &blocker, TPOOL_PRIORITY_HIGH, nullptr),
               TPOOL_OK);
     tpool_job_desc desc;
     tpool_job_desc_init(&desc);
@@ -151,9 +142,9 @@ class TpoolReentryFromCompletion : public ::testing::Test {
     desc.context = &probe_;
     desc.on_complete = completion_calls_back;
     ASSERT_EQ(tpool_submit_ex(probe_.pool, &desc, &probe_.own_handle), TPOOL_OK);
-    blocker.open = true;
-    ASSERT_EQ(tpool_job_wait(probe_.own_handle, TPOOL_INFINITE, nullptr), TPOOL_OK);
-    ASSERT_EQ(tpool_wait_idle(probe_.pool, TPOOL_INFINITE), TPOOL_OK);
+    blocker.open();
+    ASSERT_EQ(tpool_job_wait(probe_.own_handle, tpool_test::kPatienceMs, nullptr), TPOOL_OK);
+    ASSERT_EQ(tpool_wait_idle(probe_.pool, tpool_test::kPatienceMs), TPOOL_OK);
   }
   void TearDown() override {
     tpool_job_release(probe_.own_handle);
@@ -178,10 +169,10 @@ TEST_F(TpoolReentryFromCompletion, SubmittingAFollowUpJobIsAllowed) {
 TEST(TpoolMisbehavingJob, ShutdownWithATimeoutReturnsTimeoutWhileAJobNeverReturns) {
   tpool_pool *pool = make_pool(1);
   gate stuck;
-  ASSERT_EQ(tpool_submit(pool, wait_for_gate, &stuck, TPOOL_PRIORITY_HIGH, nullptr), TPOOL_OK);
-  stuck.wait_entered();
+  ASSERT_EQ(tpool_submit(pool, &gate::job, &stuck, TPOOL_PRIORITY_HIGH, nullptr), TPOOL_OK);
+  ASSERT_TRUE(stuck.wait_inside(1));
   EXPECT_EQ(tpool_shutdown(pool, TPOOL_SHUTDOWN_DRAIN, 20), TPOOL_E_TIMEOUT);
-  stuck.open = true;
+  stuck.open();
   EXPECT_EQ(tpool_shutdown(pool, TPOOL_SHUTDOWN_DRAIN, TPOOL_INFINITE), TPOOL_OK);
   tpool_destroy(pool);
 }
@@ -189,8 +180,8 @@ TEST(TpoolMisbehavingJob, ShutdownWithATimeoutReturnsTimeoutWhileAJobNeverReturn
 TEST(TpoolMisbehavingJob, CancelShutdownEndsQueuedJobsAtOnceEvenThoughItTimesOut) {
   tpool_pool *pool = make_pool(1);
   gate stuck;
-  ASSERT_EQ(tpool_submit(pool, wait_for_gate, &stuck, TPOOL_PRIORITY_HIGH, nullptr), TPOOL_OK);
-  stuck.wait_entered();
+  ASSERT_EQ(tpool_submit(pool, &gate::job, &stuck, TPOOL_PRIORITY_HIGH, nullptr), TPOOL_OK);
+  ASSERT_TRUE(stuck.wait_inside(1));
   reliability::job_ledger ledger;
   for (int i = 0; i < 10; ++i) {
     reliability::job_entry &entry = ledger.add(reliability::job_kind::quick);
@@ -201,7 +192,7 @@ TEST(TpoolMisbehavingJob, CancelShutdownEndsQueuedJobsAtOnceEvenThoughItTimesOut
   // The stuck job still runs, but the queued ones already have their outcome.
   EXPECT_EQ(ledger.verify(), "");
   EXPECT_EQ(ledger.count().cancelled, 10u);
-  stuck.open = true;
+  stuck.open();
   EXPECT_EQ(tpool_destroy(pool), TPOOL_OK);
 }
 

@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "patience.h"
 #include "platform.h"
 
 namespace {
@@ -128,7 +129,8 @@ TEST(EventCount, NoLostWakeUpsWithSpinnersAndHandOff) {
   for (int c = 0; c < kConsumers; ++c) {
     threads.emplace_back([&] {
       bool idle = true;
-      while (!stop.load(std::memory_order_seq_cst)) {
+      const test_support::patience_deadline patience;
+      while (!stop.load(std::memory_order_seq_cst) && !patience.passed()) {
         if (try_take()) {
           taken.fetch_add(1, std::memory_order_relaxed);
           // Leaving the idle state with more left: pass the wake on.

@@ -99,8 +99,8 @@ TEST_F(JobHandle, CancelRunningJobRaisesTheCooperativeFlag) {
     static void TPOOL_CALL run(void *context, tpool_job_info *info) {
       cooperative *self = static_cast<cooperative *>(context);
       self->started.store(true);
-      while (tpool_job_info_cancel_requested(info) == 0) std::this_thread::yield();
-      self->saw_cancel.store(true);
+      self->saw_cancel.store(eventually([&] { return tpool_job_info_cancel_requested(info) != 0; },
+                                        kPatienceMs, true));
     }
   } job_state;
   blocker_.open();

@@ -6,12 +6,10 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
-#include <stdexcept>
 #include <utility>
 #include <vector>
 
 #include "test_support.h"
-#include "tpool/tpool.hpp"
 
 namespace {
 
@@ -159,22 +157,6 @@ TEST(ParallelFor, AfterShutdownNothingRunsAndTheCallSaysShutDown) {
   coverage seen(0, 10);
   EXPECT_EQ(tpool_parallel_for(pool.get(), 0, 10, 1, &coverage::body, &seen, 1), TPOOL_E_SHUT_DOWN);
   EXPECT_TRUE(seen.chunks.empty());
-}
-
-TEST(ParallelForWrapper, ALambdaRunsOverTheRangeAndAnExceptionFailsTheLoop) {
-  tpool::pool pool(small_config(2));
-  std::vector<std::atomic<int>> hits(1000);
-  pool.parallel_for(0, 1000, [&](uint64_t begin, uint64_t end) {
-    for (uint64_t i = begin; i < end; ++i) hits[static_cast<size_t>(i)].fetch_add(1);
-  });
-  EXPECT_TRUE(std::all_of(hits.begin(), hits.end(), [](std::atomic<int> &h) { return h == 1; }));
-  EXPECT_THROW(pool.parallel_for(
-                   0, 1000,
-                   [](uint64_t begin, uint64_t) {
-                     if (begin == 0) throw std::runtime_error("body failed");
-                   },
-                   1),
-               tpool::error);
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // accepted, and repeated calls behave.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <thread>
 #include <vector>
 
 #include "test_support.h"
@@ -118,6 +120,52 @@ TEST(PoolShutdown, DestroyDrainsQueuedJobs) {
   blocker.open();
   ASSERT_EQ(tpool_destroy(pool.release()), TPOOL_OK);
   EXPECT_EQ(probe.runs.load(), 1);
+}
+
+// A job cancelled through its handle completes on the cancelling thread,
+// which still touches the pool after the outcome that lets destroy's drain
+// end. destroy must neither free the pool under that thread nor wait for it
+// by spinning: whichever of the two is last frees the pool. The TSan build
+// is what sees a broken order: it reports a free that the canceller's last
+// touch does not happen before, even when the two did not overlap in time
+// (checked by making destroy free the pool at once). Repeated so that the
+// other builds get chances to see the tails overlap too.
+TEST(PoolShutdown, DestroyAndACancelFinishingOnAnotherThreadBothEndAndTheCompletionRunsOnce) {
+  struct held_completion {
+    gate inside;
+    std::atomic<int> completions{0};
+    static void TPOOL_CALL complete(void *context, tpool_job_state) {
+      held_completion *self = static_cast<held_completion *>(context);
+      self->inside.pass();
+      self->completions.fetch_add(1);
+    }
+  };
+  for (int round = 0; round < 100; ++round) {
+    gate blocker;
+    held_completion held;
+    tpool_config config = small_config(1);
+    tpool_pool *pool = nullptr;
+    ASSERT_EQ(tpool_create(&config, &pool), TPOOL_OK);
+    ASSERT_EQ(tpool_submit(pool, &gate::job, &blocker, TPOOL_PRIORITY_HIGH, nullptr), TPOOL_OK);
+    ASSERT_TRUE(blocker.wait_inside(1));
+    tpool_job_desc desc =
+        desc_for(&noop_job, &held, TPOOL_PRIORITY_LOW, &held_completion::complete);
+    tpool_job *job = nullptr;
+    ASSERT_EQ(tpool_submit_ex(pool, &desc, &job), TPOOL_OK);
+    std::atomic<int> cancel_status{-1};
+    std::thread canceller([&] { cancel_status.store(tpool_job_cancel(job)); });
+    ASSERT_TRUE(held.inside.wait_inside(1));  // the completion runs on the canceller
+    blocker.open();
+    std::atomic<int> destroy_status{-1};
+    std::thread destroyer([&] { destroy_status.store(tpool_destroy(pool)); });
+    held.inside.open();
+    canceller.join();
+    destroyer.join();
+    EXPECT_EQ(cancel_status.load(), TPOOL_OK);
+    EXPECT_EQ(destroy_status.load(), TPOOL_OK);
+    EXPECT_EQ(held.completions.load(), 1);
+    EXPECT_EQ(tpool_job_release(job), TPOOL_OK);  // handles outlive the pool
+  }
 }
 
 TEST(PoolWaitIdle, ReturnsOnceEveryJobHasItsOutcome) {

@@ -73,15 +73,16 @@ tpool_status submit_tracked(tpool_pool *pool, tracked_job &job, tpool_job **out_
 // Runs body(producer_index) on kProducers threads released together.
 template <typename Body>
 void run_producers(Body body) {
-  std::atomic<bool> go{false};
+  test_support::gate start;
   std::vector<std::thread> producers;
   for (int producer = 0; producer < kProducers; ++producer) {
     producers.emplace_back([&, producer] {
-      while (!go.load()) std::this_thread::yield();
+      start.pass();
       body(producer);
     });
   }
-  go.store(true);
+  EXPECT_TRUE(start.wait_inside(kProducers));
+  start.open();
   for (std::thread &producer : producers) producer.join();
 }
 
@@ -163,7 +164,8 @@ TEST(PoolStress, CancelShutdownMidStreamGivesEveryAcceptedJobOneOutcome) {
   std::atomic<int> submitted{0};
   std::thread stopper([&] {
     // Shut down once a good part of the stream is in, while producers run.
-    while (submitted.load() < static_cast<int>(jobs.size()) / 4) std::this_thread::yield();
+    EXPECT_TRUE(eventually([&] { return submitted.load() >= static_cast<int>(jobs.size()) / 4; },
+                           kPatienceMs, true));
     EXPECT_EQ(tpool_shutdown(pool.get(), TPOOL_SHUTDOWN_CANCEL, TPOOL_INFINITE), TPOOL_OK);
   });
   run_producers([&](int producer) {

@@ -148,6 +148,8 @@ TEST(TimerFixedDelay, EachInstanceStartsAPeriodAfterThePreviousOneEnded) {
 }
 
 // ---- cancel -----------------------------------------------------------------
+// What every trigger's cancel, release and retirement do is in
+// trigger_test.cpp (the same for object waits).
 
 TEST(TimerCancel, NoInstanceStartsAfterCancelReturns) {
   pool_fixture pool(small_config(2));
@@ -164,134 +166,6 @@ TEST(TimerCancel, NoInstanceStartsAfterCancelReturns) {
   EXPECT_EQ(probe.done.load(), runs_at_cancel);
   EXPECT_EQ(probe.completions.load(), probe.done.load() + probe.cancelled.load());
   EXPECT_EQ(timer_state(timer), TPOOL_TIMER_CANCELLED);
-  tpool_timer_release(timer);
-}
-
-TEST(TimerCancel, WithWaitReturnsOnlyAfterTheRunningInstanceAndItsCompletionEnded) {
-  pool_fixture pool(small_config(2));
-  trigger_probe probe;
-  probe.hold.store(true);
-  tpool_timer *timer = start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 0, 0));
-  ASSERT_TRUE(probe.wait_inside());
-  std::thread releaser([&] {
-    std::this_thread::sleep_for(30ms);
-    probe.hold.store(false);
-  });
-  EXPECT_EQ(tpool_timer_cancel(timer, 1), TPOOL_OK);
-  EXPECT_EQ(probe.completions.load(), 1);
-  EXPECT_EQ(probe.retires.load(), 1);
-  releaser.join();
-  tpool_timer_release(timer);
-}
-
-TEST(TimerCancel, WithoutWaitReportsJobRunningAndRaisesTheInstanceCancelFlag) {
-  pool_fixture pool(small_config(2));
-  trigger_probe probe;
-  probe.hold.store(true);
-  probe.stop_on_cancel.store(true);
-  tpool_timer *timer = start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 0, 0));
-  ASSERT_TRUE(probe.wait_inside());
-  EXPECT_EQ(tpool_timer_cancel(timer, 0), TPOOL_E_JOB_RUNNING);
-  ASSERT_TRUE(eventually([&] { return probe.retires.load() == 1; }));
-  EXPECT_EQ(probe.saw_cancel_flag.load(), 1);
-  EXPECT_EQ(probe.done.load(), 1);
-  tpool_timer_release(timer);
-}
-
-TEST(TimerCancel, AQueuedInstanceIsCancelledOnTheCancellingThread) {
-  pool_fixture pool(small_config(1));
-  gate blocker;
-  ASSERT_EQ(tpool_submit(pool.get(), &gate::job, &blocker, TPOOL_PRIORITY_HIGH, nullptr), TPOOL_OK);
-  ASSERT_TRUE(blocker.wait_inside(1));
-  trigger_probe probe;
-  tpool_timer *timer = start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 0, 0));
-  ASSERT_TRUE(eventually([&] { return timer_fired(timer) == 1; }));
-  EXPECT_EQ(tpool_timer_cancel(timer, 0), TPOOL_OK);
-  EXPECT_EQ(probe.cancelled.load(), 1);
-  EXPECT_EQ(probe.completion_thread, std::this_thread::get_id());
-  EXPECT_EQ(probe.retires.load(), 1);
-  blocker.open();
-  ASSERT_EQ(tpool_wait_idle(pool.get(), kPatienceMs), TPOOL_OK);
-  EXPECT_EQ(probe.runs.load(), 0);
-  tpool_timer_release(timer);
-}
-
-struct self_canceller {
-  std::atomic<tpool_timer *> timer{nullptr};
-  std::atomic<int> with_wait{-1};
-  std::atomic<int> without_wait{-1};
-  static void TPOOL_CALL run(void *context, tpool_job_info *) {
-    self_canceller *self = static_cast<self_canceller *>(context);
-    while (self->timer.load() == nullptr) std::this_thread::yield();
-    self->with_wait.store(tpool_timer_cancel(self->timer.load(), 1));
-    self->without_wait.store(tpool_timer_cancel(self->timer.load(), 0));
-  }
-};
-
-TEST(TimerCancel, WaitingFromItsOwnInstanceReportsWouldDeadlockAndChangesNothing) {
-  pool_fixture pool(small_config(2));
-  self_canceller self;
-  tpool_timer_desc desc;
-  tpool_timer_desc_init(&desc);
-  desc.fn = &self_canceller::run;
-  desc.context = &self;
-  desc.mode = TPOOL_TIMER_FIXED_RATE;
-  desc.period_ms = 1000;
-  tpool_timer *timer = nullptr;
-  ASSERT_EQ(tpool_timer_start(pool.get(), &desc, &timer), TPOOL_OK);
-  self.timer.store(timer);
-  ASSERT_TRUE(eventually([&] { return self.without_wait.load() != -1; }));
-  EXPECT_EQ(self.with_wait.load(), TPOOL_E_WOULD_DEADLOCK);
-  EXPECT_EQ(self.without_wait.load(), TPOOL_E_JOB_RUNNING);
-  tpool_timer_release(timer);
-}
-
-TEST(TimerCancel, CancellingTwiceIsAllowed) {
-  pool_fixture pool(small_config(1));
-  trigger_probe probe;
-  tpool_timer *timer = start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 60000, 0));
-  EXPECT_EQ(tpool_timer_cancel(timer, 0), TPOOL_OK);
-  EXPECT_EQ(tpool_timer_cancel(timer, 1), TPOOL_OK);
-  EXPECT_EQ(probe.retires.load(), 1);
-  tpool_timer_release(timer);
-}
-
-// on_retire that takes a while, on the worker that ended the last instance.
-struct slow_retire {
-  std::atomic<bool> running{false};
-  std::atomic<bool> entered{false};
-  std::atomic<bool> returned{false};
-  std::atomic<bool> hold{true};
-  static void TPOOL_CALL run(void *context, tpool_job_info *) {
-    slow_retire *self = static_cast<slow_retire *>(context);
-    self->running.store(true);
-    while (self->hold.load()) std::this_thread::sleep_for(1ms);
-  }
-  static void TPOOL_CALL retire(void *context) {
-    slow_retire *self = static_cast<slow_retire *>(context);
-    self->entered.store(true);
-    std::this_thread::sleep_for(50ms);
-    self->returned.store(true);
-  }
-};
-
-TEST(TimerCancel, WithWaitReturnsOnlyAfterAnOnRetireRunningOnAWorker) {
-  pool_fixture pool(small_config(2));
-  slow_retire retire;
-  tpool_timer_desc desc;
-  tpool_timer_desc_init(&desc);
-  desc.fn = &slow_retire::run;
-  desc.on_retire = &slow_retire::retire;
-  desc.context = &retire;
-  tpool_timer *timer = nullptr;
-  ASSERT_EQ(tpool_timer_start(pool.get(), &desc, &timer), TPOOL_OK);
-  ASSERT_TRUE(eventually([&] { return retire.running.load(); }));
-  // Cancelled while its instance runs: the worker retires it afterwards.
-  ASSERT_EQ(tpool_timer_cancel(timer, 0), TPOOL_E_JOB_RUNNING);
-  retire.hold.store(false);
-  ASSERT_TRUE(eventually([&] { return retire.entered.load(); }));
-  EXPECT_EQ(tpool_timer_cancel(timer, 1), TPOOL_OK);
-  EXPECT_TRUE(retire.returned.load());
   tpool_timer_release(timer);
 }
 
@@ -371,31 +245,6 @@ TEST(TimerSet, RejectsAPeriodThatBreaksTheTimerMode) {
   EXPECT_EQ(tpool_timer_set(rate, 0, 0), TPOOL_E_INVALID_ARGUMENT);
   tpool_timer_release(once);
   tpool_timer_release(rate);
-}
-
-// ---- release and retirement -------------------------------------------------
-
-TEST(TimerRelease, CancelsAnArmedTimerAndRetiresItOnThisThread) {
-  pool_fixture pool(small_config(1));
-  trigger_probe probe;
-  tpool_timer *timer = start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 60000, 0));
-  EXPECT_EQ(tpool_timer_release(timer), TPOOL_OK);
-  EXPECT_EQ(probe.retires.load(), 1);
-  EXPECT_EQ(probe.runs.load(), 0);
-}
-
-TEST(TimerRelease, AReleasedHandleIsRejectedWhileItsInstanceStillRuns) {
-  pool_fixture pool(small_config(1));
-  trigger_probe probe;
-  probe.hold.store(true);
-  tpool_timer *timer = start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 0, 0));
-  ASSERT_TRUE(probe.wait_inside());
-  ASSERT_EQ(tpool_timer_release(timer), TPOOL_OK);
-  EXPECT_EQ(tpool_timer_release(timer), TPOOL_E_INVALID_HANDLE);
-  EXPECT_EQ(tpool_timer_get_state(timer, nullptr, nullptr, nullptr), TPOOL_E_INVALID_HANDLE);
-  EXPECT_EQ(probe.retires.load(), 0);
-  probe.hold.store(false);
-  EXPECT_TRUE(eventually([&] { return probe.retires.load() == 1; }));
 }
 
 // ---- shutdown ---------------------------------------------------------------

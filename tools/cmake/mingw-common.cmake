@@ -2,7 +2,11 @@
 set(CMAKE_C_COMPILER ${TPOOL_MINGW_TRIPLE}-gcc-posix)
 set(CMAKE_CXX_COMPILER ${TPOOL_MINGW_TRIPLE}-g++-posix)
 set(CMAKE_RC_COMPILER ${TPOOL_MINGW_TRIPLE}-windres)
-set(CMAKE_FIND_ROOT_PATH /usr/${TPOOL_MINGW_TRIPLE})
+# The MinGW sysroot, after the roots a project passes itself: a package
+# outside the sysroot (the unzipped release archive) is found through
+# -DCMAKE_FIND_ROOT_PATH=<its folder> -DCMAKE_PREFIX_PATH=<its folder>.
+list(APPEND CMAKE_FIND_ROOT_PATH /usr/${TPOOL_MINGW_TRIPLE})
+list(REMOVE_DUPLICATES CMAKE_FIND_ROOT_PATH)
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)

@@ -1,9 +1,14 @@
-# Third-party dependencies, one target each, whatever the toolchain:
-#   GTest::gtest, GTest::gtest_main, GTest::gmock  (tests)
-#   tpool_fmt      (fmt, header-only)
-#   tpool_json     (nlohmann/json)
-#   tpool_cli11    (CLI11)
-#   benchmark::benchmark (optional; native builds with Google Benchmark)
+# Third-party dependencies, one target each, whatever the toolchain, and
+# each looked for only when an option that needs it is on:
+#   tpool_fmt      (fmt, header-only)        tpool.dll itself (log lines)
+#   GTest::gtest, GTest::gtest_main, GTest::gmock   TPOOL_BUILD_TESTS
+#   tpool_json     (nlohmann/json)           TPOOL_BUILD_BENCH
+#   tpool_cli11    (CLI11)                   TPOOL_BUILD_BENCH
+#   benchmark::benchmark, oneTBB, Boost.Asio, moodycamel (optional)
+#                                            TPOOL_BUILD_BENCH
+# So a configure of the DLLs alone (-DTPOOL_BUILD_TESTS=OFF
+# -DTPOOL_BUILD_BENCH=OFF -DTPOOL_BUILD_EXAMPLES=OFF) needs a compiler,
+# CMake and fmt's headers, nothing else.
 #
 # Native and MSVC/vcpkg builds use find_package. MinGW cross builds on Linux
 # cannot use the host's /usr/include (its glibc headers would shadow the
@@ -23,7 +28,11 @@ endif()
 
 if(_tpool_cross_mingw)
   set(_staged ${PROJECT_BINARY_DIR}/staged-include)
-  foreach(dir fmt nlohmann CLI)
+  set(_staged_dirs fmt)
+  if(TPOOL_BUILD_BENCH)
+    list(APPEND _staged_dirs nlohmann CLI)
+  endif()
+  foreach(dir IN LISTS _staged_dirs)
     if(NOT EXISTS ${TPOOL_HOST_INCLUDE_DIR}/${dir})
       message(FATAL_ERROR "${TPOOL_HOST_INCLUDE_DIR}/${dir} is missing: run tools/deps.sh")
     endif()
@@ -32,21 +41,25 @@ if(_tpool_cross_mingw)
   add_library(tpool_fmt INTERFACE)
   target_include_directories(tpool_fmt SYSTEM INTERFACE ${_staged})
   target_compile_definitions(tpool_fmt INTERFACE FMT_HEADER_ONLY=1)
-  add_library(tpool_json INTERFACE)
-  target_include_directories(tpool_json SYSTEM INTERFACE ${_staged})
-  add_library(tpool_cli11 INTERFACE)
-  target_include_directories(tpool_cli11 SYSTEM INTERFACE ${_staged})
+  if(TPOOL_BUILD_BENCH)
+    add_library(tpool_json INTERFACE)
+    target_include_directories(tpool_json SYSTEM INTERFACE ${_staged})
+    add_library(tpool_cli11 INTERFACE)
+    target_include_directories(tpool_cli11 SYSTEM INTERFACE ${_staged})
+  endif()
 else()
   find_package(fmt CONFIG REQUIRED)
   add_library(tpool_fmt INTERFACE)
   target_link_libraries(tpool_fmt INTERFACE fmt::fmt-header-only)
-  find_package(nlohmann_json CONFIG REQUIRED)
-  add_library(tpool_json INTERFACE)
-  target_link_libraries(tpool_json INTERFACE nlohmann_json::nlohmann_json)
-  find_package(CLI11 CONFIG QUIET)
-  add_library(tpool_cli11 INTERFACE)
-  if(CLI11_FOUND)
-    target_link_libraries(tpool_cli11 INTERFACE CLI11::CLI11)
+  if(TPOOL_BUILD_BENCH)
+    find_package(nlohmann_json CONFIG REQUIRED)
+    add_library(tpool_json INTERFACE)
+    target_link_libraries(tpool_json INTERFACE nlohmann_json::nlohmann_json)
+    find_package(CLI11 CONFIG QUIET)
+    add_library(tpool_cli11 INTERFACE)
+    if(CLI11_FOUND)
+      target_link_libraries(tpool_cli11 INTERFACE CLI11::CLI11)
+    endif()
   endif()
 endif()
 

@@ -8,6 +8,12 @@ function(tpool_set_warnings target)
   else()
     target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
       -Wno-sign-conversion)
+    # clang checks the lock annotations (src/sync/thread_annotations.h:
+    # GUARDED_BY, REQUIRES, ...) in every build it makes, as google/benchmark
+    # does; with TPOOL_WARNINGS_AS_ERRORS a broken lock discipline fails it.
+    if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+      target_compile_options(${target} PRIVATE -Wthread-safety -Wthread-safety-beta)
+    endif()
     if(TPOOL_WARNINGS_AS_ERRORS)
       target_compile_options(${target} PRIVATE -Werror)
     endif()
@@ -34,13 +40,14 @@ endif()
 # tpool_set_library_naming(<target>): prioq.dll / libprioq.so.1 naming.
 # MinGW builds also write the DLL's export definitions (<target>.def, from
 # the linker) and, when llvm-dlltool is available, turn them into an MSVC
-# import library <target>.lib beside the MinGW one (<target>.dll.a), so a
-# Visual Studio project can link the prebuilt DLL. On x86 its symbols carry
-# the cdecl underscore (_tpool_create) and bind to the undecorated export.
+# import library <target>.lib beside the MinGW one (lib<target>.dll.a, the
+# name MinGW's -l<target> looks for), so a Visual Studio project can link the
+# prebuilt DLL. On x86 its symbols carry the cdecl underscore (_tpool_create)
+# and bind to the undecorated export. tpool_install.cmake installs both.
 function(tpool_set_library_naming target)
   if(WIN32)
     # prioq.dll, not libprioq.dll, with MinGW as with MSVC.
-    set_target_properties(${target} PROPERTIES PREFIX "" IMPORT_PREFIX "")
+    set_target_properties(${target} PROPERTIES PREFIX "")
     if(NOT MSVC)
       set(_def ${PROJECT_BINARY_DIR}/lib/${target}.def)
       set(_lib ${PROJECT_BINARY_DIR}/lib/${target}.lib)
@@ -57,7 +64,6 @@ function(tpool_set_library_naming target)
           BYPRODUCTS ${_lib}
           COMMENT "MSVC import library ${target}.lib"
           VERBATIM)
-        install(FILES ${_lib} DESTINATION ${CMAKE_INSTALL_LIBDIR})
         set_property(TARGET ${target} PROPERTY TPOOL_MSVC_IMPORT_LIBRARY ${_lib})
       else()
         tpool_missing_tool(llvm-dlltool "no MSVC import library ${target}.lib")

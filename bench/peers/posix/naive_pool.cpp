@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bench_os.h"
+#include "worker_threads.h"
 
 namespace bench {
 namespace {
@@ -20,32 +21,21 @@ class naive_pool final : public peer_pool {
   ~naive_pool() override { shutdown(); }
 
   bool start(uint32_t workers, std::string *error) {
-    threads_.reserve(workers);
-    for (uint32_t i = 0; i < workers; ++i) {
-      try {
-        threads_.emplace_back([this] { worker_loop(); });
-      } catch (const std::system_error &) {
-        *error = "naive pool: thread creation failed";
-        shutdown();
-        return false;
-      }
-    }
-    return true;
+    if (threads_.start(
+            workers, [this] { worker_loop(); }, "naive pool", error))
+      return true;
+    shutdown();
+    return false;
   }
 
   const char *name() const override { return "naive"; }
 
   // Ready when every worker sleeps on the condition variable.
   bool wait_until_ready(uint32_t timeout_ms) override {
-    const uint64_t deadline = os::monotonic_ns() + uint64_t{timeout_ms} * 1000000u;
-    for (;;) {
-      {
-        std::lock_guard<std::mutex> hold(mutex_);
-        if (idle_workers_ == threads_.size()) return true;
-      }
-      if (os::monotonic_ns() > deadline) return false;
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
+    return poll_until_ready(timeout_ms, [this] {
+      std::lock_guard<std::mutex> hold(mutex_);
+      return idle_workers_ == threads_.size();
+    });
   }
 
   bool submit(bench_task *task, int32_t priority) override {
@@ -69,8 +59,7 @@ class naive_pool final : public peer_pool {
       stopping_ = true;
     }
     ready_.notify_all();
-    for (std::thread &thread : threads_) thread.join();
-    threads_.clear();
+    threads_.join_all();
     return true;
   }
 
@@ -115,7 +104,7 @@ class naive_pool final : public peer_pool {
   std::deque<bench_task *> queues_[3];  // guarded by mutex_
   size_t idle_workers_ = 0;             // guarded by mutex_
   bool stopping_ = false;               // guarded by mutex_
-  std::vector<std::thread> threads_;
+  worker_threads threads_;
 };
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "bench_os.h"
+#include "worker_threads.h"
 
 namespace bench {
 namespace {
@@ -27,32 +28,23 @@ class naive_pool final : public peer_pool {
   ~naive_pool() override { shutdown(); }
 
   bool start(uint32_t workers, std::string *error) {
-    threads_.reserve(workers);
-    for (uint32_t i = 0; i < workers; ++i) {
-      try {
-        threads_.emplace_back([this] { worker_loop(); });
-      } catch (const std::system_error &) {
-        *error = "naive pool: thread creation failed";
-        shutdown();
-        return false;
-      }
-    }
-    return true;
+    if (threads_.start(
+            workers, [this] { worker_loop(); }, "naive pool", error))
+      return true;
+    shutdown();
+    return false;
   }
 
   const char *name() const override { return "naive"; }
 
   // Ready when every worker sleeps on the condition variable.
   bool wait_until_ready(uint32_t timeout_ms) override {
-    const uint64_t deadline = os::monotonic_ns() + uint64_t{timeout_ms} * 1000000u;
-    for (;;) {
+    return poll_until_ready(timeout_ms, [this] {
       AcquireSRWLockExclusive(&lock_);
       const bool ready = idle_workers_ == threads_.size();
       ReleaseSRWLockExclusive(&lock_);
-      if (ready) return true;
-      if (os::monotonic_ns() > deadline) return false;
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
+      return ready;
+    });
   }
 
   bool submit(bench_task *task, int32_t priority) override {
@@ -76,8 +68,7 @@ class naive_pool final : public peer_pool {
     stopping_ = true;
     ReleaseSRWLockExclusive(&lock_);
     WakeAllConditionVariable(&ready_);
-    for (std::thread &thread : threads_) thread.join();
-    threads_.clear();
+    threads_.join_all();
     return true;
   }
 
@@ -125,7 +116,7 @@ class naive_pool final : public peer_pool {
   std::deque<bench_task *> queues_[3];  // guarded by lock_
   size_t idle_workers_ = 0;             // guarded by lock_
   bool stopping_ = false;               // guarded by lock_
-  std::vector<std::thread> threads_;
+  worker_threads threads_;
 };
 
 }  // namespace

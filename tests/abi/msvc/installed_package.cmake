@@ -3,11 +3,12 @@
 # the MSVC import libraries are all there, links the clang-cl tpool client's
 # objects against the INSTALLED tpool.lib with lld-link, and runs it beside
 # the installed DLLs.
-#   cmake -DBUILD_DIR=<build> -DWORK_DIR=<scratch> -DLLD_LINK=<lld-link>
+#   cmake -DBUILD_DIR=<build> -DWORK_DIR=<scratch> -DLLD_LINK=<lld-link> -DARCH=x64|x86
 #         -DOBJECTS=<objs;...> -DSYSTEM_LIBS=<libs;...> "-DRUN=<emulator>"
+# The layout is tools/cmake/tpool_install.cmake's: bin/<arch>/, lib/<arch>/.
 #         -P installed_package.cmake
 cmake_minimum_required(VERSION 3.25)
-foreach(var BUILD_DIR WORK_DIR LLD_LINK OBJECTS SYSTEM_LIBS)
+foreach(var BUILD_DIR WORK_DIR LLD_LINK ARCH OBJECTS SYSTEM_LIBS)
   if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
     message(FATAL_ERROR "installed_package.cmake: -D${var}=... is required")
   endif()
@@ -26,16 +27,18 @@ function(run_step description)
 endfunction()
 
 run_step("cmake --install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
-foreach(file bin/tpool.dll bin/prioq.dll lib/tpool.dll.a lib/prioq.dll.a lib/tpool.lib
-             lib/prioq.lib include/tpool/tpool.h include/prioq/prioq.h)
+set(bin bin/${ARCH})
+set(lib lib/${ARCH})
+foreach(file ${bin}/tpool.dll ${bin}/prioq.dll ${lib}/libtpool.dll.a ${lib}/libprioq.dll.a
+             ${lib}/tpool.lib ${lib}/prioq.lib include/tpool/tpool.h include/prioq/prioq.h)
   if(NOT EXISTS ${prefix}/${file})
     message(FATAL_ERROR "the install tree lacks ${file}")
   endif()
 endforeach()
 run_step("lld-link against the installed tpool.lib"
   ${LLD_LINK} /nologo /subsystem:console /entry:mainCRTStartup /nodefaultlib
-  /out:${prefix}/bin/installed_client.exe ${OBJECTS} ${prefix}/lib/tpool.lib ${SYSTEM_LIBS})
-run_step("run the client beside the installed DLLs" ${RUN} ${prefix}/bin/installed_client.exe)
+  /out:${prefix}/${bin}/installed_client.exe ${OBJECTS} ${prefix}/${lib}/tpool.lib ${SYSTEM_LIBS})
+run_step("run the client beside the installed DLLs" ${RUN} ${prefix}/${bin}/installed_client.exe)
 if(NOT step_output MATCHES "all checks passed")
   message(FATAL_ERROR "the client did not report success:\n${step_output}")
 endif()

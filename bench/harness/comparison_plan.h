@@ -1,0 +1,52 @@
+// The comparison suite's rules that do not touch a pool: how a (cell, pool)'s
+// task count is calibrated, in which order the pools of a cell run in each
+// round, and when a cell takes more repetitions. Pure functions, unit-tested
+// (tests/comparison_plan_test.cpp); the suite itself is comparison_suite.cpp.
+#ifndef TPOOL_BENCH_HARNESS_COMPARISON_PLAN_H
+#define TPOOL_BENCH_HARNESS_COMPARISON_PLAN_H
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace bench {
+
+struct calibration_rule {
+  double target_ms = 150;  // wanted length of one repetition
+  uint64_t min_units = 0;  // never fewer (e.g. 12,000 tasks)
+  uint64_t max_units = 0;  // never more (e.g. 4,000,000 tasks): a slow pool cannot blow the budget
+  uint64_t granule = 1;    // counts are whole multiples of this (600 tasks: whole input blocks)
+};
+
+struct calibrated_units {
+  uint64_t units = 0;
+  bool capped = false;  // the rule wanted more than max_units
+};
+
+// The count that makes one repetition last about rule.target_ms, from a run
+// of measured_units that took measured_ms: scaled linearly, rounded up to the
+// granule, clamped to [min_units, max_units] (min_units and max_units are
+// themselves rounded to the granule). A run too short to time (0 ms) scales
+// as if it took a thousandth of the target.
+calibrated_units calibrate_units(uint64_t measured_units, double measured_ms,
+                                 const calibration_rule &rule);
+
+// True when a calibration run was too short to scale from reliably (under a
+// quarter of the target) and a bigger run is still possible.
+bool calibration_needs_another_run(uint64_t measured_units, double measured_ms,
+                                   const calibration_rule &rule);
+
+// The order of pool indices [0, pools) in round `round` (0-based, warm-ups
+// included): the list rotated left by round % pools, so over any `pools`
+// consecutive rounds every pool runs first, and in every position, exactly
+// once.
+std::vector<size_t> round_order(size_t pools, uint32_t round);
+
+// Whether a cell takes one more round: some pool's RSD is above limit_pct
+// and the cell has fewer than max_repetitions.
+bool wants_more_repetitions(const std::vector<double> &rsd_pct_per_pool, double limit_pct,
+                            uint32_t repetitions, uint32_t max_repetitions);
+
+}  // namespace bench
+
+#endif  // TPOOL_BENCH_HARNESS_COMPARISON_PLAN_H
