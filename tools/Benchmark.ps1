@@ -189,7 +189,12 @@ try {
         Write-TpoolPreviousCapture -Assets $AssetsDir -Platform $Platform
     } else {
         Write-Host ("All gates passed: {0} reference rows of {1} validated." -f $verdict.ExpectedRows, $verdict.ExpectedRows) -ForegroundColor Green
-        Get-TpoolSummary -JsonPath (Join-Path $resultsDir 'benchmarks.json') | Format-Table -AutoSize | Out-String | Write-Host
+        $jsonPath = Join-Path $resultsDir 'benchmarks.json'
+        Write-Host 'Reference suite (the continuity record: tpool, 2 + 7 repetitions, against the baseline pool):'
+        Get-TpoolSummary -JsonPath $jsonPath | Select-Object Scenario, MedianTasksPerS, MedianMs, RatioToBaseline, RsdPct |
+            Format-Table -AutoSize | Out-String | Write-Host
+        Write-Host 'Verdicts (comparison suite: every pool treated alike; ratio above 1 = tpool better, 95% interval):'
+        Get-TpoolComparisonSummary -JsonPath $jsonPath | Format-Table -AutoSize | Out-String -Width 200 | Write-Host
         $captureDir = Get-TpoolCaptureDir -AssetsDir $AssetsDir -Platform $Platform
         if ($Publish -and $PSCmdlet.ShouldProcess($captureDir, "Publish the $Platform capture")) {
             Publish-TpoolCapture -ResultsDir $resultsDir -AssetsDir $AssetsDir -Platform $Platform -RepoRoot $repoRoot -Confirm:$false

@@ -16,12 +16,13 @@
         # Build plan and bench process (Platform.ps1, BenchProcess.ps1)
         'Get-TpoolPlatformPlan', 'Invoke-TpoolBuild', 'Find-TpoolVisualStudio', 'Get-TpoolCMake',
         'Invoke-TpoolBench', 'Stop-TpoolProcessTree', 'ConvertTo-TpoolCommandLine',
-        # Gates (CaptureGates.ps1, LeakScan.ps1)
+        # Gates (CaptureGates.ps1, ComparisonGates.ps1, LeakScan.ps1)
         'Read-TpoolCapture', 'Test-TpoolExitCode', 'Test-TpoolSuccessMarker', 'Test-TpoolCaptureMetadata',
         'Test-TpoolCsvRows', 'Test-TpoolObservations', 'Test-TpoolPeerComparison', 'Test-TpoolCapture',
+        'Test-TpoolComparison', 'Test-TpoolStability', 'Test-TpoolMachineLine',
         'Find-TpoolLeak', 'Get-TpoolForbiddenTokens',
         # Publishing (PageData.ps1, PublishCapture.ps1, Summary.ps1, TargetsTable.ps1)
-        'ConvertTo-TpoolPageData', 'New-TpoolBenchmarkDataScript', 'Update-TpoolBenchmarkData', 'Publish-TpoolCapture', 'Get-TpoolCaptureDir', 'Get-TpoolSummary',
+        'ConvertTo-TpoolPageData', 'New-TpoolBenchmarkDataScript', 'Update-TpoolBenchmarkData', 'Publish-TpoolCapture', 'Get-TpoolCaptureDir', 'Get-TpoolSummary', 'Get-TpoolComparisonSummary',
         'ConvertTo-TpoolTargetsMarkdown', 'Get-TpoolTargetsDocument', 'Update-TpoolTargetsTable'
     )
     CmdletsToExport      = @()

@@ -5,7 +5,7 @@
 Set-StrictMode -Version Latest
 
 # CsvColumns.ps1 is generated (tools/gen_csv_columns.py); the gates use it.
-foreach ($part in @('Platform.ps1', 'BenchProcess.ps1', 'CsvColumns.ps1', 'CaptureGates.ps1',
+foreach ($part in @('Platform.ps1', 'BenchProcess.ps1', 'CsvColumns.ps1', 'CaptureGates.ps1', 'ComparisonGates.ps1',
                     'LeakScan.ps1', 'TargetsTable.ps1', 'PageData.ps1', 'PublishCapture.ps1', 'Summary.ps1')) {
     . (Join-Path $PSScriptRoot $part)
 }
