@@ -47,6 +47,7 @@ fi
 run_preset() {
   local preset="$1"; shift
   local log="build/test-logs/$preset.log"
+  local t0=$SECONDS
   mkdir -p build/test-logs
   note "preset $preset"
   if ! cmake --preset "$preset" -DTPOOL_REQUIRE_TEST_TOOLS=ON "$@" >"$log" 2>&1; then
@@ -59,14 +60,15 @@ run_preset() {
   ctest_out=$(ctest --preset "$preset" -j "$jobs" 2>&1)
   local rc=$?
   printf '%s\n' "$ctest_out" | tee -a "$log" | grep -E -A 30 'tests passed|tests failed|The following tests' | head -n 60
-  record "$preset" "$rc" "$(printf '%s\n' "$ctest_out" | grep -E 'tests passed|tests failed' | tail -n 1)"
+  record "$preset" "$rc" "$(printf '%s\n' "$ctest_out" | grep -E 'tests passed|tests failed' | tail -n 1) [$((SECONDS - t0)) s]"
 }
 
 note "lint"
+t0=$SECONDS
 lint_out=$(tools/lint.sh 2>&1)
 lint_rc=$?
 printf '%s\n' "$lint_out" | tail -n 40
-record lint "$lint_rc" "$(printf '%s\n' "$lint_out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)"
+record lint "$lint_rc" "$(printf '%s\n' "$lint_out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1) [$((SECONDS - t0)) s]"
 
 presets="${TPOOL_TEST_PRESETS:-linux-debug linux-asan linux-tsan linux-clang-thread-safety mingw-x64-release mingw-x86-release mingw-x64-debug}"
 for preset in $presets; do
@@ -88,10 +90,13 @@ if [ -z "${TPOOL_TEST_SKIP_EXTRAS:-}" ]; then
       continue
     fi
     note "$extra"
+    t0=$SECONDS
     out=$("$script" 2>&1)
     rc=$?
+    # The failed checks first (a long script's tail would hide them), then the tail.
+    printf '%s\n' "$out" | grep -E -A 12 '^FAIL|^test-[a-z]+: ' | head -n 80
     printf '%s\n' "$out" | tail -n 25
-    record "$extra" "$rc" "$(printf '%s\n' "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)"
+    record "$extra" "$rc" "$(printf '%s\n' "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1) [$((SECONDS - t0)) s]"
   done
 fi
 
