@@ -19,7 +19,9 @@ window.TpoolPage = {};
 
   // Tabs: the two captures tools/bench.sh publishes always have a tab (saying
   // so when nothing is published for it); any other published platform too.
-  var PLATFORM_ORDER = ['x64', 'linux-x64', 'Win32'];
+  // The native one comes first and is shown by default: there every pool
+  // runs on the same kernel.
+  var PLATFORM_ORDER = ['linux-x64', 'x64', 'Win32'];
   var ALWAYS_SHOWN = ['x64', 'linux-x64'];
   var PLATFORM_LABELS = { x64: 'Windows x64', 'linux-x64': 'Linux x64, native', Win32: 'Windows x86 (32-bit)' };
   // Where Benchmark.ps1 publishes each platform's files (tools/publisher/PublishCapture.ps1).

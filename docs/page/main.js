@@ -5,16 +5,17 @@
   var byId = T.byId, el = T.el, get = T.get, notice = T.notice, section = T.section,
     PLATFORM_ORDER = T.PLATFORM_ORDER, ALWAYS_SHOWN = T.ALWAYS_SHOWN, PLATFORM_LABELS = T.PLATFORM_LABELS,
     PUBLISH_COMMANDS = T.PUBLISH_COMMANDS, page = T.page, markChartEmpty = T.markChartEmpty,
-    renderCapture = T.renderCapture, renderBestPeer = T.renderBestPeer, renderReference = T.renderReference,
+    renderHeader = T.renderHeader, renderMatrix = T.renderMatrix, renderComparison = T.renderComparison,
+    renderGlossary = T.renderGlossary, renderDetails = T.renderDetails, renderReference = T.renderReference,
     renderExtended = T.renderExtended, renderThroughputCharts = T.renderThroughputCharts,
     renderLatency = T.renderLatency, renderProbes = T.renderProbes,
-    renderMethodology = T.renderMethodology;
+    renderMethodology = T.renderMethodology, underWine = T.underWine;
 
   // ---- tabs and panels --------------------------------------------------------
 
   function tabLabel(platform, data) {
     var label = PLATFORM_LABELS[platform] || platform;
-    if (data && get(data, 'environment.wine_version')) label += ', under Wine';
+    if (data && underWine(data)) label = 'Windows x64 build under Wine on Linux';
     return label;
   }
 
@@ -31,8 +32,10 @@
     var ctx = { platform: platform, data: data, prefix: platform + '-', chartIds: [], draw: [] };
     page.charts[platform] = {};
     page.emptyCharts[platform] = [];
-    [renderCapture, renderBestPeer, renderReference, renderThroughputCharts, renderLatency, renderProbes,
-      renderExtended, renderMethodology].forEach(function (render) { panel.appendChild(render(ctx)); });
+    // The first screen answers which pool to pick (header, machine, matrix);
+    // then the other verdicts, the words, the charts and the records.
+    [renderHeader, renderMatrix, renderComparison, renderGlossary, renderThroughputCharts, renderLatency, renderProbes,
+      renderReference, renderExtended, renderDetails, renderMethodology].forEach(function (render) { panel.appendChild(render(ctx)); });
     return ctx;
   }
 
@@ -120,6 +123,7 @@
     }
     page.activate = function (platform) { activate(platform, false); };
     var wanted = decodeURIComponent((window.location.hash || '').slice(1));
+    // Default: the first published tab in PLATFORM_ORDER, the native one when there is one.
     activate(platforms.indexOf(wanted) >= 0 ? wanted : platforms.filter(function (p) { return published.indexOf(p) >= 0; })[0], false);
     page.rendered = true;
   }

@@ -10,16 +10,26 @@
     var method = data.methodology || {};
     var list = el('dl', { className: 'facts methodology-facts' });
     var facts = [
-      ['Warm-ups (discarded, validated)', method.warmups],
-      ['Measured repetitions', method.repetitions],
+      ['Reference suite: warm-ups (discarded, validated)', method.warmups],
+      ['Reference suite: measured repetitions', method.repetitions],
       ['Other pools\u2019 warm-ups / repetitions', method.peer_warmups !== undefined ? method.peer_warmups + ' / ' + method.peer_repetitions : undefined],
       ['Input seed', method.seed],
       ['Shuffle', method.shuffle],
       ['Workload', method.workload],
       ['RSD warning above', isNumber(method.rsd_warning_pct) ? method.rsd_warning_pct + '%' : undefined],
-      ['Pools measured', Array.isArray(method.peers) ? method.peers.join(', ') : undefined],
+      ['Pools planned', Array.isArray(method.peers) ? method.peers.join(', ') : undefined],
       ['Notes from bench', Array.isArray(method.notes) && method.notes.length ? method.notes.join('; ') : undefined]
     ];
+    var cmp = (data.comparison || {}).method;
+    if (cmp && typeof cmp === 'object') {
+      facts.push(['Comparison suite: every pool', (cmp.warmups !== undefined ? cmp.warmups + ' warm-up(s), ' : '') + (cmp.repetitions || '?') + ' repetitions, up to ' +
+        (cmp.max_repetitions || '?') + ' while an RSD stays above ' + (cmp.rsd_limit_pct || '?') + '%; each repetition calibrated to about ' + (cmp.target_ms || '?') +
+        ' ms (' + (cmp.min_tasks || '?') + ' to ' + (cmp.max_tasks || '?') + ' tasks)']);
+      facts.push(['Comparison suite: order', cmp.order]);
+      var b = cmp.bootstrap || {};
+      facts.push(['Comparison suite: interval', (isNumber(b.confidence) ? b.confidence * 100 + '% ' : '') + (b.interval || '') + ' bootstrap of the ratio of medians, ' +
+        (b.resamples || '?') + ' resamples, seed ' + (b.seed || '?')]);
+    }
     Object.keys(method.boundaries || {}).forEach(function (kind) { facts.push(['Timed boundary: ' + kind, method.boundaries[kind]]); });
     facts.forEach(function (fact) {
       if (fact[1] === undefined || fact[1] === null) return;

@@ -1,9 +1,10 @@
-/* The reference-suite tables (one per kind) and the extended-suite table. */
+/* The reference-suite tables (one per kind) and the extended-suite table:
+ * the continuity record, not the verdicts (those are the comparison suite's). */
 (function (T) {
   'use strict';
   var el = T.el, isNumber = T.isNumber, get = T.get, unique = T.unique, numberCell = T.numberCell,
     textCell = T.textCell, buildTable = T.buildTable, notice = T.notice, section = T.section,
-    KIND_ORDER = T.KIND_ORDER, KIND_TITLES = T.KIND_TITLES;
+    KIND_ORDER = T.KIND_ORDER, KIND_TITLES = T.KIND_TITLES, percentCell = T.percentCell;
 
   // ---- reference and extended tables ----------------------------------------
 
@@ -40,7 +41,7 @@
     });
     if (kind === 'throughput' || kind === 'many_producers') {
       columns.push({ key: 'efficiency', label: 'Efficiency', title: 'throughput / (min(workers, cores) \u00D7 inline rate)',
-        cell: function (s) { return numberCell(isNumber(s.efficiency) ? s.efficiency * 100 : null, 1, '%'); } });
+        cell: function (s) { return percentCell(s.efficiency); } });
     }
     return columns;
   }
@@ -76,8 +77,8 @@
 
   function renderExtended(ctx) {
     var rows = (ctx.data.scenarios || []).filter(function (s) { return s.suite !== 'reference'; });
-    var intro = el('p', { text: 'The same workload and validation, run on the other pools and on more worker counts. ' +
-      'Other pools may run fewer repetitions; see the repetitions column.' });
+    var intro = el('p', { text: 'The same workload and validation, run on the other pools and on more worker counts, with ' +
+      'fewer repetitions than tpool\u2019s reference rows (see Reps): a record, not a verdict; the comparison suite above gives the verdicts.' });
     if (rows.length === 0) return section(ctx, 'extended', 'Other pools and sweeps (extended suite)', [intro, notice('This capture has no extended-suite scenarios (no other pools or sweeps were run).')]);
     var columns = [
       { key: 'id', label: 'Scenario', text: true, cell: function (s) { return textCell(s.id); } },
@@ -90,7 +91,7 @@
       { key: 'tasks_per_s.median', label: 'Median tasks/s', cell: function (s) { return numberCell(get(s, 'tasks_per_s.median'), 0); } },
       { key: 'ms.median', label: 'Median ms', cell: function (s) { return numberCell(get(s, 'ms.median'), 3); } },
       { key: 'rsd_pct', label: 'RSD', cell: rsdCell },
-      { key: 'efficiency', label: 'Efficiency', cell: function (s) { return numberCell(isNumber(s.efficiency) ? s.efficiency * 100 : null, 1, '%'); } }
+      { key: 'efficiency', label: 'Efficiency', cell: function (s) { return percentCell(s.efficiency); } }
     ];
     return section(ctx, 'extended', 'Other pools and sweeps (extended suite)', [intro,
       buildTable('Extended suite (' + rows.length + ' scenarios)', columns, rows, { id: ctx.prefix + 'table-extended', className: 'scenario-table' })]);

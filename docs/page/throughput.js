@@ -6,7 +6,7 @@
   'use strict';
   var el = T.el, isNumber = T.isNumber, get = T.get, section = T.section, poolColor = T.poolColor,
     chartFigure = T.chartFigure, markChartEmpty = T.markChartEmpty, setChartNote = T.setChartNote, newChart = T.newChart,
-    matrixCells = T.matrixCells, workerColumns = T.workerColumns, comparedPools = T.comparedPools, TASK_SIZES = T.TASK_SIZES;
+    matrixCells = T.matrixCells, comparisonCells = T.comparisonCells, workerColumns = T.workerColumns, comparedPools = T.comparedPools, TASK_SIZES = T.TASK_SIZES;
 
   // A pool is far behind when, at every worker count it was measured at, its
   // median is below this fraction of the fastest pool's there.
@@ -58,6 +58,12 @@
     var shown = model.series.filter(function (s) { return overview || !s.far; });
     if (shown.length === 0) { markChartEmpty(ctx, name, 'This capture has no one-producer cell with ' + sizeName(iterations) + '.'); return; }
     var far = model.series.filter(function (s) { return s.far; }).map(function (s) { return s.pool; });
+    // The whiskers are drawn by a plugin, so the axis must be told to reach them.
+    var ends = [].concat.apply([], shown.map(function (s) {
+      return s.points.filter(function (p) { return p; }).map(function (p) { return [p.min, p.max]; });
+    })).reduce(function (all, pair) { return all.concat(pair); }, []).filter(function (v) { return isNumber(v) && v > 0; });
+    var top = ends.length ? Math.max.apply(null, ends) : undefined;
+    var bottom = ends.length ? Math.min.apply(null, ends) : undefined;
     newChart(ctx, name, {
       type: 'line',
       data: { labels: model.columns.map(function (c) { return c.label; }), datasets: shown.map(lineDataset) },
@@ -66,8 +72,8 @@
         scales: {
           x: { title: { display: true, text: 'workers' } },
           y: overview
-            ? { type: 'logarithmic', title: { display: true, text: 'median tasks/s (log scale)' } }
-            : { type: 'linear', beginAtZero: true, title: { display: true, text: 'median tasks/s' } }
+            ? { type: 'logarithmic', suggestedMin: bottom, suggestedMax: top, title: { display: true, text: 'median tasks/s (log scale)' } }
+            : { type: 'linear', beginAtZero: true, suggestedMax: top, title: { display: true, text: 'median tasks/s' } }
         },
         plugins: { legend: { position: 'bottom', labels: { boxWidth: 16 } } }
       }
@@ -82,13 +88,13 @@
   // The many-producer cell: one bar per pool, min-max as error bars.
   function drawProducers(ctx, name) {
     var data = ctx.data;
-    var cell = (data.comparison && Array.isArray(data.comparison.cells))
-      ? data.comparison.cells.filter(function (c) { return c.kind === 'many_producers'; })[0] : null;
-    var results = cell ? (cell.pools || []).map(function (p) { return { pool: p.pool, s: p }; })
+    var cell = comparisonCells(data).filter(function (c) { return c.kind === 'many_producers'; })[0];
+    var results = cell ? cell.pools
       : (data.scenarios || []).filter(function (s) { return s.kind === 'many_producers' && s.mix === 'uniform'; })
-        .map(function (s) { return { pool: s.pool, s: s }; });
-    results = results.filter(function (r) { return isNumber(get(r.s, 'tasks_per_s.median')); });
+        .map(function (s) { return { pool: s.pool, median: get(s, 'tasks_per_s.median'), min: get(s, 'tasks_per_s.min'), max: get(s, 'tasks_per_s.max') }; });
+    results = results.filter(function (r) { return isNumber(r.median); });
     if (results.length === 0) { markChartEmpty(ctx, name, 'This capture has no many-producer cell.'); return; }
+    var top = Math.max.apply(null, results.map(function (r) { return isNumber(r.max) ? r.max : r.median; }));
     newChart(ctx, name, {
       type: 'bar',
       data: {
@@ -96,12 +102,12 @@
         datasets: [{
           label: 'median tasks/s',
           backgroundColor: results.map(function (r) { return poolColor(r.pool, 0); }),
-          data: results.map(function (r) { return get(r.s, 'tasks_per_s.median'); }),
-          errorBars: results.map(function (r) { return { low: get(r.s, 'tasks_per_s.min'), high: get(r.s, 'tasks_per_s.max') }; }),
+          data: results.map(function (r) { return r.median; }),
+          errorBars: results.map(function (r) { return { low: r.min, high: r.max }; }),
           errorBarColor: '#444'
         }]
       },
-      options: { scales: { y: { beginAtZero: true, title: { display: true, text: 'median tasks/s' } } }, plugins: { legend: { display: false } } }
+      options: { scales: { y: { beginAtZero: true, suggestedMax: top, title: { display: true, text: 'median tasks/s' } } }, plugins: { legend: { display: false } } }
     });
   }
 
@@ -119,8 +125,9 @@
     var producers = chartFigure(ctx, 'producers16', '16 producers, 8 workers, 2,048-iteration tasks: median tasks/s with min\u2013max bars');
     ctx.draw.push(function () { drawProducers(ctx, 'producers16'); });
     return section(ctx, 'throughput-charts', 'Throughput at each worker count', [
-      el('p', { text: 'The same cells as the matrix. Each line is one pool, each point its median over the repetitions, each bar the ' +
-        'fastest to the slowest repetition. A line joins only worker counts that were measured.' }),
+      el('p', { text: 'The same cells as the matrix. Each line is one pool, each point its median over the repetitions, each whisker the ' +
+        'slowest to the fastest repetition. A line joins only worker counts that were measured. The close race among the leading pools is on a ' +
+        'linear axis; pools far behind are left out of it and shown with the others in the overview, on a log axis.' }),
       el('div', { className: 'chart-grid' }, races),
       el('div', { className: 'chart-grid' }, overviews.concat([producers]))
     ]);
