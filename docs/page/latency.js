@@ -54,6 +54,7 @@
         return chartFigure(ctx, name, priority.toUpperCase() + ' tasks: latency (p50 solid, p99 dashed) against offered load, % of each pool\u2019s capacity');
       });
       children.push(el('div', { className: 'chart-grid chart-grid-three' }, figures));
+      children.push(el('p', { className: 'latency-behind banner', id: ctx.prefix + 'latency-behind', text: behindText(data) }));
       if (Array.isArray(method.capacity)) {
         children.push(buildTable('Capacity of each pool: the 100% of its load axis (median of ' + method.capacity_cell + ')', [
           { key: 'pool', label: 'Pool', text: true, cell: function (c) { return textCell(c.pool + fifoNote(data, c.pool)); } },
@@ -102,7 +103,6 @@
     var entries = latencyEntries(data).filter(function (e) { return e.priority === priority; });
     if (entries.length === 0) { markChartEmpty(ctx, name, 'No ' + priority + ' tasks in this capture\u2019s latency measurement.'); return; }
     var pools = measuredPools(data).filter(function (pool) { return entries.some(function (e) { return e.pool === pool; }); });
-    var behind = entries.filter(function (e) { return e.generator_fell_behind; });
     var datasets = [];
     pools.forEach(function (pool, index) {
       var points = entries.filter(function (e) { return e.pool === pool; }).sort(function (a, b) { return a.load_pct - b.load_pct; });
@@ -151,11 +151,25 @@
         }
       }
     });
-    var pointCount = entries.length;
-    setChartNote(ctx, name, 'Triangles: the common rate (the same tasks/s for every pool). ' + (behind.length
-      ? 'Crosses on dotted lines (' + behind.length + ' of ' + pointCount + ' points): the load generator fell behind its schedule there, so they show the producer\u2019s lateness, not the pool\u2019s latency: ' +
-        unique(behind.map(function (e) { return e.pool + ' at ' + formatSignificant(e.load_pct, 3) + '%'; })).join(', ') + '.'
-      : 'The load generator kept to its schedule at every point.'));
+    setChartNote(ctx, name, 'Circles: 50\u201395% of the pool\u2019s capacity; triangles: the common rate; crosses on dotted lines: the generator fell behind (see below).');
+  }
+
+  // Which points the load generator fell behind on, per pool, in one sentence
+  // (the same runs serve every priority).
+  function behindText(data) {
+    var runs = (data.latency_method || {}).runs;
+    var points = Array.isArray(runs) ? runs : latencyEntries(data);
+    var behind = points.filter(function (r) { return r.generator_fell_behind; });
+    if (behind.length === 0) return 'The load generator kept to its schedule at every point: every point is the pool\u2019s latency.';
+    var pools = unique(behind.map(function (r) { return r.pool; }));
+    var seen = {};
+    var total = points.filter(function (r) { var key = r.pool + '/' + r.load_pct + '/' + !!r.common; if (seen[key]) return false; seen[key] = true; return true; }).length;
+    return 'The load generator fell behind its schedule at ' + behind.length + ' of ' + total + ' points (drawn as crosses on dotted lines, not as the pool\u2019s latency): ' +
+      pools.map(function (pool) {
+        return pool + ' at ' + behind.filter(function (r) { return r.pool === pool; }).map(function (r) {
+          return formatSignificant(r.load_pct, 3) + '%' + (r.common ? ' (common)' : '');
+        }).join(', ');
+      }).join('; ') + '.';
   }
 
   // What the other parts of the page use.

@@ -15,16 +15,11 @@
   }
 
   function scenarioColumns(kind, peers) {
+    // Workers, producers, task size and mix are spelled in the scenario id (the
+    // glossary reads it), so the table keeps its width for the measurements.
     var columns = [
-      { key: 'id', label: 'Scenario', text: true, cell: function (s) { return textCell(s.id); } },
-      { key: 'workers', label: 'Workers', cell: function (s) { return numberCell(s.workers, 0); } }
+      { key: 'id', label: 'Scenario', text: true, cell: function (s) { return textCell(s.id); } }
     ];
-    if (kind === 'throughput' || kind === 'many_producers' || kind === 'serial_threads') {
-      columns.push({ key: 'iterations', label: 'Iterations', cell: function (s) { return numberCell(s.iterations, 0); } });
-    }
-    if (kind === 'throughput' || kind === 'many_producers') {
-      columns.push({ key: 'mix', label: 'Mix', text: true, cell: function (s) { return textCell(s.mix); } });
-    }
     if (kind !== 'lifecycle') {
       columns.push({ key: 'tasks', label: 'Tasks', cell: function (s) { return numberCell(s.tasks, 0); } });
       columns.push({ key: 'tasks_per_s.median', label: 'Median tasks/s', cell: function (s) { return numberCell(get(s, 'tasks_per_s.median'), 0); } });
