@@ -96,25 +96,29 @@
       if (c.flagged || !c.verdict) return NEUTRAL_COLOR;
       return c.verdict === 'faster' ? PASS_COLOR : (c.verdict === 'slower' ? FAIL_COLOR : NEUTRAL_COLOR);
     };
-    // The whiskers are drawn by a plugin, so the axis must be told to reach them.
-    var top = Math.max.apply(null, shown.map(function (c) { return c.interval ? c.interval.high : c.ratio; }).concat([1]));
+    // Ratios on a log axis, so 0.5x and 2x lie equally far from 1x; the
+    // whiskers are drawn by a plugin, so the axis must be told to reach them.
+    var ends = [].concat.apply([1], shown.map(function (c) { return c.interval ? [c.interval.low, c.interval.high, c.ratio] : [c.ratio]; }))
+      .filter(function (v) { return isNumber(v) && v > 0; });
     newChart(ctx, 'ratios', {
-      type: 'bar',
+      type: 'line',
       data: {
         labels: shown.map(function (c) { return c.id.replace(/^cmp\//, ''); }),
         datasets: [{
-          type: 'line', label: 'equal (1\u00D7)', data: shown.map(function () { return 1; }), borderColor: '#57606a',
+          label: 'equal (1\u00D7)', data: shown.map(function () { return 1; }), borderColor: '#57606a',
           borderDash: [6, 4], borderWidth: 1, pointRadius: 0
         }, {
-          label: 'tpool vs best other pool',
+          label: 'tpool vs best other pool', showLine: false,
           data: shown.map(function (c) { return c.ratio; }),
-          backgroundColor: shown.map(function (c) { return c.flagged ? 'rgba(0,0,0,0)' : colour(c); }),
-          borderColor: shown.map(colour), borderWidth: 2,
-          errorBars: shown.map(function (c) { return c.interval; }), errorBarColor: '#24292f'
+          pointStyle: 'rectRot', pointRadius: 7, pointHoverRadius: 8, pointBorderWidth: 2,
+          pointBackgroundColor: shown.map(function (c) { return c.flagged ? 'rgba(0,0,0,0)' : colour(c); }),
+          pointBorderColor: shown.map(colour), borderColor: NEUTRAL_COLOR,
+          errorBars: shown.map(function (c) { return c.interval; }), errorBarColor: '#57606a'
         }]
       },
       options: {
-        scales: { y: { beginAtZero: true, suggestedMax: top * 1.05, title: { display: true, text: 'tpool vs best other pool (\u00D7)' } } },
+        scales: { x: { offset: true }, y: { type: 'logarithmic', ticks: { callback: function (v) { return formatSignificant(v, 2) + '\u00D7'; } }, suggestedMin: Math.min.apply(null, ends) * 0.9, suggestedMax: Math.max.apply(null, ends) * 1.1,
+          title: { display: true, text: 'tpool vs best other pool (\u00D7, log scale)' } } },
         plugins: { legend: { display: false } }
       }
     });

@@ -88,15 +88,6 @@
     var legacy = !hasComparison(data);
     var method = get(data, 'comparison.method') || {};
     var children = [];
-    children.push(el('p', { className: 'matrix-intro' }, [
-      'One producer submits tasks of equal priority to a pool of N workers. Each cell names the fastest pool and gives tpool\u2019s ',
-      'median rate over the fastest other pool\u2019s (above 1\u00D7: tpool is faster). ',
-      legacy ? '' : 'Every pool ran the same ' + (method.warmups !== undefined ? method.warmups + ' warm-up' + (method.warmups === 1 ? '' : 's') + ' and ' : '') +
-        (method.repetitions || '?') + ' or more repetitions of about ' + (method.target_ms || '?') + ' ms, interleaved. The 95% interval of the ratio ' +
-        'gives the verdict: faster or slower when it lies wholly above or below 1\u00D7, within noise otherwise. Where tpool or that pool still varied more than ' +
-        (method.rsd_limit_pct || '?') + '% (RSD) after ' + (method.max_repetitions || '?') + ' repetitions, the cell shows the RSD and no verdict. ',
-      n ? 'This machine has ' + n + ' logical processor' + (n === 1 ? '' : 's') + ' (\u201Ccores\u201D); more workers than cores share them.' : ''
-    ]));
     if (legacy) {
       children.push(el('p', { className: 'notice legacy-matrix' }, [
         'This capture predates the comparison suite (schema version ' + data.schema_version + '). Its cells come from the reference and extended suites, ' +
@@ -135,6 +126,17 @@
     ]);
     children.push(el('div', { className: 'table-scroll' }, [table]));
     children.push(handoffLine(ctx, h));
+    // How to read it comes under the matrix, so the answer is on the first screen.
+    children.push(el('p', { className: 'matrix-intro' }, [
+      'One producer submits tasks of equal priority to a pool of N workers. Each cell names the fastest pool and gives tpool\u2019s ',
+      'median rate over the fastest other pool\u2019s (above 1\u00D7: tpool is faster). ',
+      legacy ? '' : 'Every pool ran the same ' + (method.warmups !== undefined ? method.warmups + ' warm-up' + (method.warmups === 1 ? '' : 's') + ' and ' : '') +
+        (method.repetitions || '?') + ' or more repetitions of about ' + (method.target_ms || '?') + ' ms, interleaved. The 95% interval of the ratio ' +
+        'gives the verdict: faster or slower when it lies wholly above or below 1\u00D7, within noise otherwise. Where tpool or that pool still varied more than ' +
+        (method.rsd_limit_pct || '?') + '% (RSD) after ' + (method.max_repetitions || '?') + ' repetitions, the cell shows the RSD and no verdict. ',
+      n ? 'This machine has ' + n + ' logical processor' + (n === 1 ? '' : 's') + ' (\u201Ccores\u201D); more workers than cores share them.' : ''
+    ]));
+
     return section(ctx, 'matrix', 'Which pool for small jobs, which for real work', children);
   }
 

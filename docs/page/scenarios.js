@@ -9,7 +9,8 @@
   // ---- reference and extended tables ----------------------------------------
 
   function rsdCell(scenario) {
-    var spec = numberCell(scenario.rsd_pct, 1, '%');
+    // Two significant digits: 0.04% stays 0.04%, never 0.0%.
+    var spec = T.isNumber(scenario.rsd_pct) ? { text: T.formatSignificant(scenario.rsd_pct, 2) + '%', value: scenario.rsd_pct } : numberCell(null);
     if (scenario.rsd_warning) { spec.mark = true; spec.markTitle = 'RSD above the warning threshold'; }
     return spec;
   }
