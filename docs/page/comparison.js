@@ -117,7 +117,11 @@
         }]
       },
       options: {
-        scales: { x: { offset: true }, y: { type: 'logarithmic', ticks: { callback: function (v) { return formatSignificant(v, 2) + '\u00D7'; } }, suggestedMin: Math.min.apply(null, ends) * 0.9, suggestedMax: Math.max.apply(null, ends) * 1.1,
+        scales: { x: { offset: true }, y: { type: 'logarithmic', ticks: { callback: function (v) {
+          // Label the 1s and 3s of each decade only, so the labels never crowd.
+          var leading = v / Math.pow(10, Math.floor(Math.log10(v) + 1e-9));
+          return Math.abs(leading - 1) < 1e-6 || Math.abs(leading - 3) < 1e-6 ? formatSignificant(v, 1) + '\u00D7' : '';
+        } }, suggestedMin: Math.min.apply(null, ends) * 0.9, suggestedMax: Math.max.apply(null, ends) * 1.1,
           title: { display: true, text: 'tpool vs best other pool (\u00D7, log scale)' } } },
         plugins: { legend: { display: false } }
       }

@@ -70,9 +70,14 @@
       return (isNumber(r.ns) ? formatSignificant(r.ns, 3) + ' ns' : 'not measured') + ' ' + r.label;
     }).join(', ') + (isNumber(h.ratio) ? ' (largest \u00F7 smallest ' + formatSignificant(h.ratio, 2) + '\u00D7)' : '') + '.';
     if (!h.changed) return el('p', { className: 'handoff-line', id: ctx.prefix + 'handoff-line', text: text });
-    var where = h.affected && h.affected.length
-      ? ' The cells measured during the change are marked \u26A0 below (' + h.affected.join(', ') + ').'
-      : ' The capture does not name the cells measured during the change: any cell may be affected.';
+    var where;
+    if (h.affected === null) where = ' This capture does not say which cells ran during the change: any cell may be affected.';
+    else if (h.changes.length === 0) where = ' No two consecutive readings differ more than 2\u00D7: the machine drifted over the whole run, so any cell may be affected.';
+    else if (h.affected.length) where = ' The cells measured during the change are marked \u26A0 (' + h.affected.join(', ') + ').';
+    else {
+      where = ' No comparison cell ran during the change (' + h.changes.map(function (c) { return 'from \u201C' + c.from + '\u201D to \u201C' + c.to + '\u201D'; }).join('; ') +
+        '), so the matrix and the comparison cells are not affected; the reference and extended tables may be.';
+    }
     return el('p', { className: 'handoff-line banner banner-warn phase-warning', id: ctx.prefix + 'phase-warning' }, [
       el('strong', { text: '\u26A0 The machine changed phase during this run: ' }),
       text + ' More than 2\u00D7 apart, so the pools\u2019 per-task costs moved with it.' + where

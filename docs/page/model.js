@@ -169,7 +169,9 @@
     var during = h.changes.filter(function (c) { return (c.cells || []).indexOf(id) >= 0; });
     if (during.length === 0) return null;
     return during.map(function (c) {
-      return 'the hand-off moved ' + (isNumber(c.ratio) ? c.ratio.toFixed(1) + '\u00D7' : 'more than 2\u00D7') + ' between \u201C' + c.from + '\u201D and \u201C' + c.to + '\u201D';
+      // ratio is the later reading over the earlier: a move either way counts.
+      var factor = isNumber(c.ratio) && c.ratio > 0 ? Math.max(c.ratio, 1 / c.ratio) : null;
+      return 'the hand-off moved ' + (factor ? T.formatSignificant(factor, 2) + '\u00D7' : 'more than 2\u00D7') + ' between \u201C' + c.from + '\u201D and \u201C' + c.to + '\u201D';
     }).join('; ');
   }
 
