@@ -14,6 +14,11 @@
   // The two percentiles the curves draw: [field, label, dash].
   var CURVES = [['p50_us', 'p50', []], ['p99_us', 'p99', [6, 4]]];
 
+  // A load in percent: whole loads as written (80%), the common point's to 3 digits (26.3%).
+  function loadText(value) {
+    return (Number.isInteger(value) ? String(value) : formatSignificant(value, 3)) + '%';
+  }
+
   function latencyEntries(data) {
     return (data.latency || []).filter(function (e) { return isNumber(e.load_pct); });
   }
@@ -64,7 +69,7 @@
     }
     var columns = [
       { key: 'pool', label: 'Pool', text: true, cell: function (e) { return textCell(e.pool); } },
-      { key: 'load_pct', label: 'Load', cell: function (e) { return { text: formatSignificant(e.load_pct, 3) + '%' + (e.common ? ' (common)' : ''), value: e.load_pct }; } },
+      { key: 'load_pct', label: 'Load', cell: function (e) { return { text: loadText(e.load_pct) + (e.common ? ' (common)' : ''), value: e.load_pct }; } },
       { key: 'offered_tasks_per_s', label: 'Offered tasks/s', cell: function (e) { return numberCell(e.offered_tasks_per_s, 0); } },
       { key: 'priority', label: 'Priority', text: true, cell: function (e) { return textCell(e.priority); } },
       { key: 'samples', label: 'Samples', cell: function (e) { return numberCell(e.samples, 0); } }
@@ -81,7 +86,7 @@
     if (method && Array.isArray(method.runs)) {
       tables.push(buildTable('How closely the producer kept to the schedule (actual submit minus scheduled arrival)', [
         { key: 'pool', label: 'Pool', text: true, cell: function (r) { return textCell(r.pool); } },
-        { key: 'load_pct', label: 'Load', cell: function (r) { return { text: formatSignificant(r.load_pct, 3) + '%' + (r.common ? ' (common)' : ''), value: r.load_pct }; } },
+        { key: 'load_pct', label: 'Load', cell: function (r) { return { text: loadText(r.load_pct) + (r.common ? ' (common)' : ''), value: r.load_pct }; } },
         { key: 'tasks', label: 'Tasks', cell: function (r) { return numberCell(r.tasks, 0); } },
         { key: 'submit_span_ms', label: 'Submitting took, ms', cell: function (r) { return numberCell(r.submit_span_ms, 1); } },
         { key: 'submit_lag_p50_us', label: 'Late by, p50 \u00B5s', cell: function (r) { return microsecondCell(r.submit_lag_p50_us); } },
@@ -145,7 +150,7 @@
                 .filter(function (item) { return chart.data.datasets[item.datasetIndex].percentile === 'p50'; });
             } } },
           tooltip: { callbacks: { label: function (c) {
-            return c.dataset.label + ': ' + formatSignificant(c.raw.y, 3) + ' \u00B5s at ' + formatSignificant(c.raw.x, 3) + '%' +
+            return c.dataset.label + ': ' + formatSignificant(c.raw.y, 3) + ' \u00B5s at ' + loadText(c.raw.x) +
               (c.raw.common ? ' (common rate)' : '') + (c.raw.behind ? ' \u2013 generator fell behind' : '');
           } } }
         }
@@ -167,7 +172,7 @@
     return 'The load generator fell behind its schedule at ' + behind.length + ' of ' + total + ' points (drawn as crosses on dotted lines, not as the pool\u2019s latency): ' +
       pools.map(function (pool) {
         return pool + ' at ' + behind.filter(function (r) { return r.pool === pool; }).map(function (r) {
-          return formatSignificant(r.load_pct, 3) + '%' + (r.common ? ' (common)' : '');
+          return loadText(r.load_pct) + (r.common ? ' (common)' : '');
         }).join(', ');
       }).join('; ') + '.';
   }
