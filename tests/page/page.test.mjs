@@ -332,9 +332,18 @@ test('the first screen is the verdict matrix: every cell\'s fastest pool, ratio,
   await page.close();
 });
 
-test('a flagged cell shows its RSD and no verdict (a cell made noisy in a copy of the data)', async () => {
+// The two tests below need a capture with the comparison suite; tools/test-page.sh
+// always publishes one, only TPOOL_PAGE_PUBLISHED=1 on older assets has none.
+function schema4Platform(t) {
   const platform = published.find((p) => captures[p].comparison);
-  assert.ok(platform, 'test-page.sh publishes at least one schema-4 capture');
+  if (!platform && process.env.TPOOL_PAGE_PUBLISHED === '1') t.skip('the published captures predate the comparison suite');
+  else assert.ok(platform, 'test-page.sh publishes at least one schema-4 capture');
+  return platform;
+}
+
+test('a flagged cell shows its RSD and no verdict (a cell made noisy in a copy of the data)', async (t) => {
+  const platform = schema4Platform(t);
+  if (!platform) return;
   const capture = structuredClone(captures[platform]);
   // The real capture's flagged cells are checked above; this one cannot pass by having none.
   const cell = capture.comparison.cells.find((c) => c.kind === 'throughput' && c.best_other);
@@ -361,8 +370,9 @@ test('a flagged cell shows its RSD and no verdict (a cell made noisy in a copy o
   }
 });
 
-test('a capture whose hand-off moved more than 2x warns beside the cells measured during the change (a copy of the data)', async () => {
-  const platform = published.find((p) => captures[p].comparison);
+test('a capture whose hand-off moved more than 2x warns beside the cells measured during the change (a copy of the data)', async (t) => {
+  const platform = schema4Platform(t);
+  if (!platform) return;
   const capture = structuredClone(captures[platform]);
   const cells = capture.comparison.cells.filter((c) => c.kind === 'throughput').slice(0, 2).map((c) => c.id);
   capture.stability.moved_over_2x = true;
