@@ -19,7 +19,7 @@ BeforeAll {
 
 Describe 'ConvertTo-TpoolPageData' {
     It 'keeps every section the page reads exactly as the capture has it' {
-        foreach ($name in @('environment', 'methodology', 'expected_rows', 'scenarios', 'latency', 'latency_method', 'starvation', 'schema_version', 'platform')) {
+        foreach ($name in @('environment', 'methodology', 'expected_rows', 'scenarios', 'comparison', 'stability', 'latency', 'latency_method', 'starvation', 'schema_version', 'platform')) {
             (ConvertTo-Json -InputObject $view.$name -Depth 32 -Compress) |
                 Should -BeExactly (ConvertTo-Json -InputObject $full.$name -Depth 32 -Compress) -Because $name
         }

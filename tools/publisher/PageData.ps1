@@ -10,7 +10,7 @@
 # A section the capture lacks is left out; one not listed here is not shown.
 $script:TpoolPageSections = @(
     'schema', 'schema_version', 'artifact_version', 'captured_utc', 'platform',
-    'environment', 'methodology', 'expected_rows', 'scenarios',
+    'environment', 'methodology', 'expected_rows', 'scenarios', 'comparison', 'stability',
     'latency', 'latency_method', 'starvation', 'extra'
 )
 
