@@ -43,7 +43,9 @@ run under Wine; Win32 cannot run where the kernel has no 32-bit support.
 
 .PARAMETER Publish
 Replace the published capture when every gate passes. Without it the run is
-checked and kept under artifacts/ only.
+checked and kept under artifacts/ only. With -WhatIf bench is built, run
+and checked, and what would be published is said, but nothing is;
+-Confirm asks before publishing.
 
 .PARAMETER TimeoutSeconds
 Whole-process watchdog for bench: after this many seconds the bench process
@@ -88,7 +90,7 @@ Full run of the native Linux build, published beside the x64 capture (assets/lin
 pwsh tools/Benchmark.ps1 -Platform linux-x64 -Quick -Publish -AssetsDir artifacts/page-test/assets
 A smoke capture published into a scratch copy of the page.
 #>
-[CmdletBinding()]
+[CmdletBinding(SupportsShouldProcess = $true)]
 param(
     [ValidateSet('x64', 'Win32', 'linux-x64')]
     [string]$Platform = 'x64',
@@ -111,7 +113,7 @@ Set-StrictMode -Version Latest
 $ErrorActionPreference = 'Stop'
 
 $repoRoot = (Resolve-Path -LiteralPath (Join-Path $PSScriptRoot '..')).ProviderPath
-Import-Module (Join-Path (Join-Path $PSScriptRoot 'publisher') 'TpoolPublisher.psm1') -Force
+Import-Module (Join-Path (Join-Path $PSScriptRoot 'publisher') 'TpoolPublisher.psd1') -Force
 
 function Resolve-TpoolFullPath {
     param([string]$Path)
@@ -157,7 +159,8 @@ try {
         $command = $BenchCommand
     } else {
         if (-not $plan.CanRunHere -and $Platform -eq 'linux-x64') { throw $plan.Note }
-        if (-not $SkipBuild) { Invoke-TpoolBuild -Plan $plan -RepoRoot $repoRoot }
+        # The build is needed to measure, even with -WhatIf: only publishing is what-if.
+        if (-not $SkipBuild) { Invoke-TpoolBuild -Plan $plan -RepoRoot $repoRoot -WhatIf:$false -Confirm:$false }
         # Built (a useful check on its own), but it cannot run on this host.
         if (-not $plan.CanRunHere) { throw ("bench for $Platform was not run: " + $plan.Note) }
         if (-not (Test-Path -LiteralPath $plan.BenchPath)) {
@@ -168,7 +171,7 @@ try {
 
     $stamp = (Get-Date).ToUniversalTime().ToString('yyyyMMddTHHmmssZ')
     $resultsDir = Join-Path (Join-Path $ResultsRoot $Platform) ("run-$stamp-" + [guid]::NewGuid().ToString('N').Substring(0, 6))
-    [void](New-Item -ItemType Directory -Path $resultsDir -Force)
+    [void](New-Item -ItemType Directory -Path $resultsDir -Force -WhatIf:$false -Confirm:$false)
 
     $arguments = @('--out', (Get-TpoolRelativePath $resultsDir), '--source-root', '.')
     if ($Quick) { $arguments += '--quick' }
@@ -186,11 +189,18 @@ try {
         Write-TpoolPreviousCapture -Assets $AssetsDir -Platform $Platform
     } else {
         Write-Host ("All gates passed: {0} reference rows of {1} validated." -f $verdict.ExpectedRows, $verdict.ExpectedRows) -ForegroundColor Green
-        Get-TpoolSummary -JsonPath (Join-Path $resultsDir 'benchmarks.json') | Format-Table -AutoSize | Out-String | Write-Host
-        if ($Publish) {
-            Publish-TpoolCapture -ResultsDir $resultsDir -AssetsDir $AssetsDir -Platform $Platform -RepoRoot $repoRoot
-            $captureDir = Get-TpoolCaptureDir -AssetsDir $AssetsDir -Platform $Platform
+        $jsonPath = Join-Path $resultsDir 'benchmarks.json'
+        Write-Host 'Reference suite (the continuity record: tpool, 2 + 7 repetitions, against the baseline pool):'
+        Get-TpoolSummary -JsonPath $jsonPath | Select-Object Scenario, MedianTasksPerS, MedianMs, RatioToBaseline, RsdPct |
+            Format-Table -AutoSize | Out-String | Write-Host
+        Write-Host 'Verdicts (comparison suite: every pool treated alike; ratio above 1 = tpool better, 95% interval):'
+        Get-TpoolComparisonSummary -JsonPath $jsonPath | Format-Table -AutoSize | Out-String -Width 200 | Write-Host
+        $captureDir = Get-TpoolCaptureDir -AssetsDir $AssetsDir -Platform $Platform
+        if ($Publish -and $PSCmdlet.ShouldProcess($captureDir, "Publish the $Platform capture")) {
+            Publish-TpoolCapture -ResultsDir $resultsDir -AssetsDir $AssetsDir -Platform $Platform -RepoRoot $repoRoot -Confirm:$false
             Write-Host "Published the $Platform capture into $(Get-TpoolRelativePath $captureDir) (benchmarks.json, native-runs.csv) and regenerated benchmark-data.js."
+        } elseif ($Publish) {
+            Write-Host 'Not published (-WhatIf, or not confirmed). The capture stays in the results folder.'
         } else {
             Write-Host 'Not published (no -Publish). The capture stays in the results folder.'
         }

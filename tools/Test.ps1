@@ -47,7 +47,7 @@ param(
 Set-StrictMode -Version Latest
 $ErrorActionPreference = 'Stop'
 $repoRoot = (Resolve-Path -LiteralPath (Join-Path $PSScriptRoot '..')).ProviderPath
-Import-Module (Join-Path (Join-Path $PSScriptRoot 'publisher') 'TpoolPublisher.psm1') -Force
+Import-Module (Join-Path (Join-Path $PSScriptRoot 'publisher') 'TpoolPublisher.psd1') -Force
 
 $results = New-Object System.Collections.Generic.List[object]
 function Add-TpoolResult {

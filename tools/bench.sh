@@ -20,8 +20,9 @@
 #   TPOOL_SKIP_DEPS=1  do not run tools/deps.sh
 # Exits 0 only if every platform's capture passed its gates.
 set -euo pipefail
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$repo"
+# shellcheck source=lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+summary_label="bench.sh:"
 
 usage() { sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
@@ -54,7 +55,6 @@ done
 if [ "${TPOOL_SKIP_DEPS:-0}" != "1" ]; then
   tools/deps.sh
 fi
-export PATH="$PATH:$HOME/.dotnet/tools"
 
 # Quote for PowerShell: single quotes, doubled inside.
 ps_quote() { local s=${1//\'/\'\'}; printf "'%s'" "$s"; }
@@ -64,10 +64,8 @@ capture_json() {
   if [ "$1" = "x64" ]; then echo "$assets/benchmarks.json"; else echo "$assets/$1/benchmarks.json"; fi
 }
 
-failed=()
 for platform in "${platforms[@]}"; do
-  echo
-  echo "==== $platform ===="
+  note "$platform"
   command="& ./tools/Benchmark.ps1 -Platform $(ps_quote "$platform") -Publish -AssetsDir $(ps_quote "$assets") -TimeoutSeconds $timeout ${quick[*]:-}"
   if [ ${#bench_args[@]} -gt 0 ]; then
     list=""
@@ -75,8 +73,10 @@ for platform in "${platforms[@]}"; do
     command+=" -BenchArgs @($list)"
   fi
   command+="; exit \$LASTEXITCODE"
-  if ! pwsh -NoProfile -NonInteractive -Command "$command"; then
-    failed+=("$platform")
+  if pwsh -NoProfile -NonInteractive -Command "$command"; then
+    record "$platform" 0 "published into $assets"
+  else
+    record "$platform" 1 "failed its gates; its previous capture is unchanged"
   fi
 done
 
@@ -91,14 +91,13 @@ for platform in "${platforms[@]}"; do
   # Single quotes on purpose: $env:... is PowerShell's.
   # shellcheck disable=SC2016
   TPOOL_SUMMARY_JSON="$json" pwsh -NoProfile -NonInteractive -Command '
-    Import-Module ./tools/publisher/TpoolPublisher.psm1
+    Import-Module ./tools/publisher/TpoolPublisher.psd1
     Get-TpoolSummary -JsonPath $env:TPOOL_SUMMARY_JSON |
       Select-Object Scenario, MedianTasksPerS, RatioToBaseline, BestPeer, RatioToBestPeer, RsdPct |
       Format-Table -AutoSize | Out-String -Width 200 | Write-Host'
 done
 echo "Page: docs/index.html (open it in a browser; it reads ../assets/benchmark-data.js, one tab per capture)"
 [ "$assets" = "assets" ] || echo "(this run published into $assets, not into the page's assets/)"
-if [ ${#failed[@]} -gt 0 ]; then
-  echo "bench.sh: the capture(s) of ${failed[*]} failed their gates; their previous captures are unchanged." >&2
-  exit 1
-fi
+note "summary"
+results
+summary

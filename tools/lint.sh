@@ -12,42 +12,31 @@
 # tests (tools/test-publisher.sh), which need pwsh.
 # Prints one line per check and "N passed, M failed"; exits non-zero on failure.
 set -uo pipefail
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$repo" || exit 1
-
-passed=0
-failed=0
-result() {  # result <check> <exit code> <detail>
-  if [ "$2" -eq 0 ]; then
-    passed=$((passed + 1)); echo "PASS  $1  $3"
-  else
-    failed=$((failed + 1)); echo "FAIL  $1  $3"
-  fi
-}
+# shellcheck source=lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
 mapfile -t c_sources < <(git ls-files '*.c' '*.h' '*.cpp' '*.hpp')
 format_out=$(clang-format --dry-run --Werror "${c_sources[@]}" 2>&1)
 format_rc=$?
 [ "$format_rc" -eq 0 ] || printf '%s\n' "$format_out" | grep -E 'error:' | head -n 20
-result format "$format_rc" "${#c_sources[@]} files (clang-format $(clang-format --version | grep -oE '[0-9]+\.[0-9.]+' | head -n 1))"
+record format "$format_rc" "${#c_sources[@]} files (clang-format $(clang-format --version | grep -oE '[0-9]+\.[0-9.]+' | head -n 1))"
 
 mapfile -t scripts < <(git ls-files '*.sh'; echo .ci/run)
 shellcheck_out=$(shellcheck --shell=bash "${scripts[@]}" 2>&1)
 shellcheck_rc=$?
 [ "$shellcheck_rc" -eq 0 ] || printf '%s\n' "$shellcheck_out" | head -n 40
-result shellcheck "$shellcheck_rc" "${#scripts[@]} scripts"
+record shellcheck "$shellcheck_rc" "${#scripts[@]} scripts"
 
 tidy_build="$repo/build/linux-clang-thread-safety"
 mkdir -p "$repo/build"
 if [ ! -f "$tidy_build/compile_commands.json" ]; then
   cmake --preset linux-clang-thread-safety >"$repo/build/lint-configure.log" 2>&1 ||
-    { result clang-tidy 1 "configure failed (build/lint-configure.log)"; echo "$passed passed, $failed failed"; exit 1; }
+    abort "clang-tidy: configure failed (build/lint-configure.log)"
 fi
 mapfile -t tidy_sources < <(git ls-files 'src/*.cpp' 'examples/*.cpp' | grep -v '/win32/')
 tidy_out=$(clang-tidy --quiet -p "$tidy_build" "${tidy_sources[@]}" 2>&1)
 tidy_rc=$?
 [ "$tidy_rc" -eq 0 ] || printf '%s\n' "$tidy_out" | grep -E 'warning:|error:' | head -n 40
-result clang-tidy "$tidy_rc" "${#tidy_sources[@]} files (Windows-only sources are compiled, not tidied)"
+record clang-tidy "$tidy_rc" "${#tidy_sources[@]} files (Windows-only sources are compiled, not tidied)"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

@@ -99,8 +99,12 @@ for arch in x64 x86; do
     cmake --install "$dir" --prefix "$stage/main/$name" ${component:+--component "$component"} \
       >>"$log" 2>&1 || { tail -n 30 "$log" >&2; fail "installing $preset failed (see $log)"; }
   done
-  cmake --install "$dir" --prefix "$stage/debug/$name" --component debug >>"$log" 2>&1 ||
-    { tail -n 30 "$log" >&2; fail "installing the debug files of $preset failed (see $log)"; }
+  debug_components=(debug bench-debug)
+  [ "$arch" = x64 ] || debug_components=(debug)
+  for component in "${debug_components[@]}"; do
+    cmake --install "$dir" --prefix "$stage/debug/$name" --component "$component" >>"$log" 2>&1 ||
+      { tail -n 30 "$log" >&2; fail "installing the $component files of $preset failed (see $log)"; }
+  done
 done
 
 # ---- the rest of the archive -------------------------------------------------

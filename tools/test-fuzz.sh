@@ -11,15 +11,13 @@
 # Prints one line per target and a closing "N passed, N failed"; exits
 # non-zero if the build failed or any target found a crash.
 set -uo pipefail
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 build="${TPOOL_FUZZ_BUILD_DIR:-$repo/build/fuzz}"
 budget="${TPOOL_FUZZ_SECONDS:-60}"
-jobs="${TPOOL_TEST_JOBS:-2}"
 sanitize="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 
 mkdir -p "$(dirname "$build")"
-passed=0
-failed=0
 
 if ! CC=clang CXX=clang++ cmake -S "$repo" -B "$build" -G Ninja \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -30,8 +28,7 @@ if ! CC=clang CXX=clang++ cmake -S "$repo" -B "$build" -G Ninja \
     -DTPOOL_BUILD_BENCH=OFF -DTPOOL_BUILD_EXAMPLES=OFF \
     -DTPOOL_WARNINGS_AS_ERRORS=OFF >"$build.configure.log" 2>&1; then
   tail -n 30 "$build.configure.log"
-  echo "0 passed, 1 failed"
-  exit 1
+  abort "configure failed (see $build.configure.log)"
 fi
 
 # Both targets always exist; a build that lacks one is a failure. (Probing
@@ -40,8 +37,7 @@ fi
 targets=(prioq_fuzz tpool_fuzz)
 if ! cmake --build "$build" -j "$jobs" --target "${targets[@]}" >"$build.build.log" 2>&1; then
   grep -E 'error|Error' "$build.build.log" | head -n 30
-  echo "0 passed, 1 failed"
-  exit 1
+  abort "build failed (see $build.build.log)"
 fi
 
 per_target=$(( budget / ${#targets[@]} ))
@@ -58,15 +54,12 @@ for target in "${targets[@]}"; do
   rc=$?
   runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
   if [ "$rc" -eq 0 ]; then
-    passed=$((passed + 1))
     new_inputs=$(find "$scratch" -type f | wc -l)
     seed_inputs=$(find "$seeds" -type f | wc -l)
-    echo "PASS  $target: ${runs:-?} executions in ${per_target} s, corpus $new_inputs new + $seed_inputs seeds"
+    record "$target" 0 "${runs:-?} executions in ${per_target} s, corpus $new_inputs new + $seed_inputs seeds"
   else
-    failed=$((failed + 1))
-    echo "FAIL  $target (exit $rc, ${runs:-?} executions); crash input in $build/artifacts/$target/"
+    record "$target" "$rc" "exit $rc, ${runs:-?} executions; crash input in $build/artifacts/$target/"
     grep -E 'invariant broken|ERROR: |SUMMARY' "$log" | head -n 10
   fi
 done
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

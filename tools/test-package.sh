@@ -120,9 +120,14 @@ else
     if [ -z "$differ" ]; then
       pass "reproducible: a second build in another folder gives the same bytes"
     else
-      fail "reproducible: a second build in another folder gives the same bytes" \
-        "differ:$differ
-$(python3 tests/package/compare_zips.py "$dist/$name.zip" "$work/dist-repro/$name.zip" 2>&1)"
+      details=""
+      for file in $differ; do
+        case "$file" in
+          *.zip) details="$details
+$file: $(python3 tests/package/compare_zips.py "$dist/$file" "$work/dist-repro/$file" 2>&1)" ;;
+        esac
+      done
+      fail "reproducible: a second build in another folder gives the same bytes" "differ:$differ$details"
     fi
   else
     fail "reproducible: the second build" "$out"

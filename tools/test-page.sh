@@ -14,29 +14,31 @@
 #                         only); default: build/linux-debug or build/mingw-x64-release
 #                         (tools/test.sh built them) when it has bench, else bench
 #                         is built in build/page-<platform>
+#   TPOOL_PAGE_PUBLISHED=1  test the page on the captures published in assets/
+#                         instead (no bench run): the page a reader opens today
 set -uo pipefail
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export PATH="$PATH:$HOME/.dotnet/tools"
+# shellcheck source=lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 read -r -a platforms <<<"${TPOOL_PAGE_PLATFORMS:-${TPOOL_PAGE_PLATFORM:-linux-x64}}"
 scratch="$repo/artifacts/page-test"
 
-fail() {
-  echo "test-page: $*" >&2
-  echo "0 passed, 1 failed"
-  exit 1
-}
-
-command -v pwsh >/dev/null 2>&1 || fail "pwsh not found: run tools/deps.sh"
-command -v node >/dev/null 2>&1 || fail "node not found: run tools/deps.sh"
-[ -d "$repo/node_modules/playwright-core" ] || fail "node_modules missing: run tools/deps.sh (npm ci)"
-[ -x /usr/bin/chromium ] || [ -n "${TPOOL_CHROMIUM:-}" ] || fail "/usr/bin/chromium missing: run tools/deps.sh"
+require_command pwsh "run tools/deps.sh"
+require_command node "run tools/deps.sh"
+[ -d "$repo/node_modules/playwright-core" ] || abort "node_modules missing: run tools/deps.sh (npm ci)"
+[ -x /usr/bin/chromium ] || [ -n "${TPOOL_CHROMIUM:-}" ] || abort "/usr/bin/chromium missing: run tools/deps.sh"
 
 rm -rf "$scratch"
 mkdir -p "$scratch/assets"
 cp -R "$repo/docs" "$scratch/docs"
 cp -R "$repo/assets/vendor" "$scratch/assets/vendor"
 
-for platform in "${platforms[@]}"; do
+if [ "${TPOOL_PAGE_PUBLISHED:-0}" = "1" ]; then
+  echo "test-page: the captures published in assets/"
+  rm -rf "$scratch/assets"
+  cp -R "$repo/assets" "$scratch/assets"
+  platforms=()
+fi
+for platform in ${platforms[@]+"${platforms[@]}"}; do
   publish_args=(-Platform "$platform" -Quick -Publish -AssetsDir "$scratch/assets" -TimeoutSeconds 600)
   build_dir="${TPOOL_PAGE_BUILD_DIR:-}"
   if [ -z "$build_dir" ]; then
@@ -52,13 +54,13 @@ for platform in "${platforms[@]}"; do
     publish_args+=(-BuildDir "$repo/build/page-$platform")
   fi
   echo "test-page: publishing a real quick capture (${platform}) into artifacts/page-test/"
-  (cd "$repo" && pwsh -NoProfile -NonInteractive -File tools/Benchmark.ps1 "${publish_args[@]}") ||
-    fail "Benchmark.ps1 did not publish the ${platform} capture (see above)"
+  pwsh -NoProfile -NonInteractive -File tools/Benchmark.ps1 "${publish_args[@]}" ||
+    abort "Benchmark.ps1 did not publish the ${platform} capture (see above)"
 done
-[ -f "$scratch/assets/benchmark-data.js" ] || fail "no benchmark-data.js was published"
+[ -f "$scratch/assets/benchmark-data.js" ] || abort "no benchmark-data.js was published"
 
 log="$scratch/node-test.log"
-(cd "$repo" && TPOOL_PAGE_DIR="$scratch" TPOOL_PAGE_SHOTS="$scratch" node --test tests/page/) 2>&1 | tee "$log"
+TPOOL_PAGE_DIR="$scratch" TPOOL_PAGE_SHOTS="$scratch" node --test tests/page/ 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 passed=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$log" | tail -1)
 failed=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$log" | tail -1)
@@ -66,5 +68,4 @@ passed=${passed:-0}
 failed=${failed:-0}
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
 echo "test-page: screenshots in artifacts/page-test/"
-echo "${passed} passed, ${failed} failed"
-exit "$status"
+counts "$passed" "$failed"

@@ -11,17 +11,12 @@
 # Prints the soak report and a closing "N passed, N failed"; exits non-zero
 # on any failed check, including RSS growth above 64 MiB.
 set -uo pipefail
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$repo" || exit 1
+# shellcheck source=lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 seconds="${TPOOL_SOAK_SECONDS:-60}"
 wine_seconds="${TPOOL_SOAK_WINE_SECONDS:-0}"
-jobs="${TPOOL_TEST_JOBS:-2}"
 seed_args=()
 [ -n "${TPOOL_SOAK_SEED:-}" ] && seed_args=(--seed "$TPOOL_SOAK_SEED")
-
-passed=0
-failed=0
-record() { if [ "$1" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi; }
 
 # build_soak <preset> <build dir>: configure and build only the soak target.
 build_soak() {
@@ -38,20 +33,19 @@ mkdir -p build
 native_dir="build/soak-linux-release"
 if build_soak linux-release "$native_dir"; then
   "$native_dir/bin/soak" --soak "$seconds" --max-rss-growth-mb 64 "${seed_args[@]}"
-  record $?
+  record "soak (native, $seconds s)" $?
 else
-  record 1
+  record "soak (native)" 1 "build failed"
 fi
 
 if [ "$wine_seconds" -gt 0 ]; then
   wine_dir="build/soak-mingw-x64-release"
   if build_soak mingw-x64-release "$wine_dir"; then
     tools/wine-run.sh "$wine_dir/bin/soak.exe" --soak "$wine_seconds" --max-rss-growth-mb 64 "${seed_args[@]}"
-    record $?
+    record "soak (Wine x64, $wine_seconds s)" $?
   else
-    record 1
+    record "soak (Wine x64)" 1 "build failed"
   fi
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

@@ -24,35 +24,14 @@
 #   TPOOL_TEST_PRESETS="linux-debug mingw-x64-release"  run only these presets
 #   TPOOL_TEST_SKIP_EXTRAS=1                             skip fuzz/soak/publisher/page
 set -uo pipefail
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$repo" || exit 1
-export PATH="$PATH:$HOME/.dotnet/tools"
-jobs="${TPOOL_TEST_JOBS:-2}"
+# shellcheck source=lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+summary_label="tools/test.sh:"
 
 started=$(date +%s)
-passed=0
-failed=0
-skipped=0
-summary=()
-
-note() { printf '\n==== %s ====\n' "$*"; }
-record() {  # record <suite> <exit code> <detail>
-  if [ "$2" -eq 0 ]; then
-    passed=$((passed + 1)); summary+=("PASS  $1  $3")
-  else
-    failed=$((failed + 1)); summary+=("FAIL  $1  $3")
-  fi
-}
-skip() {  # skip <suite> <reason>
-  skipped=$((skipped + 1)); summary+=("SKIP  $1  $2")
-}
 
 note "dependencies"
-if ! tools/deps.sh; then
-  echo "tools/deps.sh failed" >&2
-  echo "tools/test.sh: 0 passed, 1 failed, 0 skipped"
-  exit 1
-fi
+tools/deps.sh || abort "tools/deps.sh failed"
 
 # 32-bit Windows programs need 32-bit Wine, which needs a kernel that runs
 # 32-bit ELF programs. Probe instead of assuming.
@@ -68,6 +47,7 @@ fi
 run_preset() {
   local preset="$1"; shift
   local log="build/test-logs/$preset.log"
+  local t0=$SECONDS
   mkdir -p build/test-logs
   note "preset $preset"
   if ! cmake --preset "$preset" -DTPOOL_REQUIRE_TEST_TOOLS=ON "$@" >"$log" 2>&1; then
@@ -80,14 +60,15 @@ run_preset() {
   ctest_out=$(ctest --preset "$preset" -j "$jobs" 2>&1)
   local rc=$?
   printf '%s\n' "$ctest_out" | tee -a "$log" | grep -E -A 30 'tests passed|tests failed|The following tests' | head -n 60
-  record "$preset" "$rc" "$(printf '%s\n' "$ctest_out" | grep -E 'tests passed|tests failed' | tail -n 1)"
+  record "$preset" "$rc" "$(printf '%s\n' "$ctest_out" | grep -E 'tests passed|tests failed' | tail -n 1) [$((SECONDS - t0)) s]"
 }
 
 note "lint"
+t0=$SECONDS
 lint_out=$(tools/lint.sh 2>&1)
 lint_rc=$?
 printf '%s\n' "$lint_out" | tail -n 40
-record lint "$lint_rc" "$(printf '%s\n' "$lint_out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)"
+record lint "$lint_rc" "$(printf '%s\n' "$lint_out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1) [$((SECONDS - t0)) s]"
 
 presets="${TPOOL_TEST_PRESETS:-linux-debug linux-asan linux-tsan linux-clang-thread-safety mingw-x64-release mingw-x86-release mingw-x64-debug}"
 for preset in $presets; do
@@ -109,14 +90,16 @@ if [ -z "${TPOOL_TEST_SKIP_EXTRAS:-}" ]; then
       continue
     fi
     note "$extra"
+    t0=$SECONDS
     out=$("$script" 2>&1)
     rc=$?
+    # The failed checks first (a long script's tail would hide them), then the tail.
+    printf '%s\n' "$out" | grep -E -A 12 '^FAIL|^test-[a-z]+: ' | head -n 80
     printf '%s\n' "$out" | tail -n 25
-    record "$extra" "$rc" "$(printf '%s\n' "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1)"
+    record "$extra" "$rc" "$(printf '%s\n' "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -n 1) [$((SECONDS - t0)) s]"
   done
 fi
 
 note "summary ($(( $(date +%s) - started )) s)"
-printf '%s\n' "${summary[@]}"
-echo "tools/test.sh: $passed passed, $failed failed, $skipped skipped"
-[ "$failed" -eq 0 ]
+results
+summary

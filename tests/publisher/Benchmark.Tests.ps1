@@ -56,6 +56,7 @@ BeforeAll {
             ResultsRoot = $script:results; BenchCommand = $benchCommand
         }
         if ($Extra -contains '-Quick') { $parameters.Quick = $true }
+        if ($Extra -contains '-WhatIf') { $parameters.WhatIf = $true }
         $index = [array]::IndexOf($Extra, '-TimeoutSeconds')
         if ($index -ge 0) { $parameters.TimeoutSeconds = [int]$Extra[$index + 1] }
         # In this process (a script's 'exit' ends only the script): one pwsh start fewer per test.
@@ -74,7 +75,7 @@ Describe 'Benchmark.ps1 -Publish' {
         # The "previous capture": published by the real publisher code from an older fixture.
         $previous = Join-Path $work 'previous'
         New-FixtureCapture -OutDir $previous -CapturedUtc '2026-01-01T00:00:00Z'
-        Import-Module (Join-Path $repo 'tools/publisher/TpoolPublisher.psm1') -Force
+        Import-Module (Join-Path $repo 'tools/publisher/TpoolPublisher.psd1') -Force
         Publish-TpoolCapture -ResultsDir $previous -AssetsDir $assets
         $script:before = Get-AssetHashes $assets
     }
@@ -93,12 +94,21 @@ Describe 'Benchmark.ps1 -Publish' {
             (Get-FileHash (Join-Path $assets 'native-runs.csv')).Hash | Should -Be (Get-FileHash (Join-Path $fixture 'native-runs.csv')).Hash
         }
 
-        It 'writes benchmark-data.js with the same JSON assigned to window.TPOOL_CAPTURES[''x64'']' {
+        It 'writes benchmark-data.js with the page''s view of the capture assigned to window.TPOOL_CAPTURES[''x64'']' {
             New-FixtureCapture -OutDir $fixture
             $null = Invoke-Publisher
             $captures = Read-DataScript (Join-Path $assets 'benchmark-data.js')
             @($captures.Keys) | Should -Be @('x64')
-            $captures['x64'] | Should -BeExactly (Get-Content -Raw (Join-Path $fixture 'benchmarks.json')).Trim()
+            $captures['x64'] | Should -BeExactly (ConvertTo-TpoolPageData -JsonText (Get-Content -Raw (Join-Path $fixture 'benchmarks.json')))
+        }
+
+        It 'with -WhatIf checks the capture and says so, but publishes nothing' {
+            New-FixtureCapture -OutDir $fixture -CapturedUtc '2026-12-02T12:00:00Z'
+            $result = Invoke-Publisher -Extra @('-WhatIf')
+            $result.ExitCode | Should -Be 0 -Because $result.Output
+            $result.Output | Should -Match 'All gates passed'
+            $result.Output | Should -Match 'Not published'
+            Get-AssetHashes $assets | Should -Be $before
         }
 
         It 'accepts a -Quick run whose rows equal the count bench declared' {
@@ -216,13 +226,13 @@ Describe 'Benchmark.ps1 -Publish' {
             ((Get-FileHash (Join-Path $assets 'benchmarks.json')).Hash + (Get-FileHash (Join-Path $assets 'native-runs.csv')).Hash) | Should -Be $x64Before
         }
 
-        It 'writes benchmark-data.js with both captures as separate objects, x64 first, each exactly as published' {
+        It 'writes benchmark-data.js with both captures as separate objects, x64 first, each the view of what is published' {
             New-FixtureCapture -OutDir $linuxFixture -Platform 'linux-x64'
             $null = Invoke-Publisher -Platform 'linux-x64' -Fixture $linuxFixture
             $captures = Read-DataScript (Join-Path $assets 'benchmark-data.js')
             @($captures.Keys) | Should -Be @('x64', 'linux-x64')
-            $captures['x64'] | Should -BeExactly (Get-Content -Raw (Join-Path $assets 'benchmarks.json')).Trim()
-            $captures['linux-x64'] | Should -BeExactly (Get-Content -Raw (Join-Path $assets 'linux-x64/benchmarks.json')).Trim()
+            $captures['x64'] | Should -BeExactly (ConvertTo-TpoolPageData -JsonText (Get-Content -Raw (Join-Path $assets 'benchmarks.json')))
+            $captures['linux-x64'] | Should -BeExactly (ConvertTo-TpoolPageData -JsonText (Get-Content -Raw (Join-Path $assets 'linux-x64/benchmarks.json')))
             ($captures['linux-x64'] | ConvertFrom-Json).platform | Should -Be 'linux-x64'
             $captures['x64'] | Should -Match '"captured_utc":\s*"2026-01-01T00:00:00Z"'
         }

@@ -63,8 +63,115 @@ function New-FixtureRow {
 
 function Get-FixtureMedian {
     param([double[]]$Values)
+    # As bench's (bench/harness/stats.h): the mean of the middle pair for an even count.
     $sorted = @($Values | Sort-Object)
-    return $sorted[[int][math]::Floor(($sorted.Count - 1) / 2)]
+    $n = $sorted.Count
+    if ($n % 2 -eq 1) { return $sorted[($n - 1) / 2] }
+    return ($sorted[$n / 2 - 1] + $sorted[$n / 2]) / 2.0
+}
+
+function New-FixtureComparison {
+    <#
+    .SYNOPSIS
+    A small comparison suite (schema 4) whose statistics, ratios, intervals
+    and verdicts are consistent with its own CSV rows, which it appends to
+    $Rows: a throughput cell tpool wins, one it loses, one within noise, one
+    flagged as noisy, a HIGH-behind-LOW cell (lower is better) and a
+    fork-join cell (several runs per repetition).
+    #>
+    param([System.Collections.Generic.List[object]]$Rows, [int]$Repetitions)
+    $cells = @(
+        @{ id = 'cmp/w2/i0'; kind = 'throughput'; workers = 2; iterations = 0; metric = 'tasks_per_s'; higher = $true
+           pools = [ordered]@{ tpool = 10.0; naive = 12.5; moodycamel = 11.0 }; noisy = $null; runs = 1 }
+        @{ id = 'cmp/w2/i2048'; kind = 'throughput'; workers = 2; iterations = 2048; metric = 'tasks_per_s'; higher = $true
+           pools = [ordered]@{ tpool = 40.0; naive = 40.2 }; noisy = $null; runs = 1 }
+        @{ id = 'cmp/w4/i0'; kind = 'throughput'; workers = 4; iterations = 0; metric = 'tasks_per_s'; higher = $true
+           pools = [ordered]@{ tpool = 16.0; naive = 8.0 }; noisy = $null; runs = 1 }
+        @{ id = 'cmp/w8/i0'; kind = 'throughput'; workers = 8; iterations = 0; metric = 'tasks_per_s'; higher = $true
+           pools = [ordered]@{ tpool = 10.0; naive = 10.0 }; noisy = 'naive'; runs = 1 }
+        @{ id = 'cmp/high-behind-low/w2'; kind = 'high_behind_low'; workers = 2; iterations = 2048; metric = 'high_wait_us'; higher = $false
+           pools = [ordered]@{ tpool = 0.02; naive = 0.5 }; noisy = $null; runs = 1 }
+        @{ id = 'cmp/fork-join/w2/fib16'; kind = 'fork_join'; workers = 2; iterations = 0; metric = 'ms_per_run'; higher = $false
+           pools = [ordered]@{ tpool = 3.0; tbb = 2.0 }; noisy = $null; runs = 4 }
+    )
+    $maxRepetitions = $Repetitions + 4
+    $result = @()
+    foreach ($spec in $cells) {
+        $anyNoisy = ($null -ne $spec.noisy)
+        $reps = $Repetitions
+        if ($anyNoisy) { $reps = $maxRepetitions }
+        $tasks = 6000
+        if ($spec.kind -eq 'high_behind_low') { $tasks = 2001 }
+        if ($spec.kind -eq 'fork_join') { $tasks = 1596 * $spec.runs }
+        $scenario = @{ id = $spec.id; kind = $spec.kind; workers = $spec.workers; producers = 1
+                       iterations = $spec.iterations; mix = 'uniform'; tasks = $tasks }
+        $pools = @()
+        foreach ($name in $spec.pools.Keys) {
+            $samples = @()
+            for ($rep = 1; $rep -le $reps; $rep++) {
+                # Base ms per repetition, +-0.5% around it; the noisy pool +-40%.
+                $spread = 0.005
+                if ($name -eq $spec.noisy) { $spread = 0.4 }
+                $ms = $spec.pools[$name] * (1.0 + $spread * (($rep % 3) - 1))
+                $row = New-FixtureRow -Scenario $scenario -Suite 'comparison' -Pool $name -Repetition $rep -Ms $ms
+                switch ($spec.metric) {
+                    'tasks_per_s' { $samples += [double]$row.tasks_per_s }
+                    'high_wait_us' { $row.tasks_per_s = 0.0; $samples += [double]$row.ms * 1000.0 }
+                    'ms_per_run' { $samples += [math]::Round([double]$row.ms / $spec.runs, 6) }
+                }
+                $Rows.Add($row)
+            }
+            $sorted = @($samples | Sort-Object)
+            $mean = ($samples | Measure-Object -Average).Average
+            $squares = 0.0
+            foreach ($v in $samples) { $squares += ($v - $mean) * ($v - $mean) }
+            $rsd = [math]::Sqrt($squares / ($samples.Count - 1)) / $mean * 100.0
+            $pools += [ordered]@{
+                pool = $name; tasks = $tasks; capped = $false; calibration = [ordered]@{ units = 600; ms = 1.0 }
+                samples = $samples; median = (Get-FixtureMedian $samples); min = $sorted[0]; max = $sorted[$sorted.Count - 1]
+                rsd_pct = [math]::Round($rsd, 3); flagged = ($rsd -gt 5.0)
+            }
+        }
+        # Ratios oriented so that above 1 means tpool is better; a +-3% interval.
+    # (The values above are ms per repetition: tpool wins cmp/w2/i0 and the
+    # HIGH-behind-LOW cell, loses cmp/w4/i0 and the fork-join cell.)
+        $tpool = $pools[0]
+        $vs = @()
+        $bestEntry = $null
+        $bestMedian = $null
+        foreach ($other in @($pools | Select-Object -Skip 1)) {
+            $ratio = $tpool.median / $other.median
+            if (-not $spec.higher) { $ratio = $other.median / $tpool.median }
+            $low = [math]::Round($ratio * 0.97, 6)
+            $high = [math]::Round($ratio * 1.03, 6)
+            $verdict = 'within noise'
+            if ($tpool.flagged -or $other.flagged) { $verdict = 'flagged' }
+            elseif ($low -gt 1) { $verdict = 'faster' }
+            elseif ($high -lt 1) { $verdict = 'slower' }
+            $entry = [ordered]@{ pool = $other.pool; ratio = [math]::Round($ratio, 6); ci_low = $low; ci_high = $high; verdict = $verdict }
+            $vs += $entry
+            $better = ($null -eq $bestMedian) -or ($spec.higher -and $other.median -gt $bestMedian) -or (-not $spec.higher -and $other.median -lt $bestMedian)
+            if ($better) { $bestMedian = $other.median; $bestEntry = $entry }
+        }
+        $unit = 'tasks/s'
+        if ($spec.metric -eq 'high_wait_us') { $unit = 'us' }
+        if ($spec.metric -eq 'ms_per_run') { $unit = 'ms' }
+        $result += [ordered]@{
+            id = $spec.id; kind = $spec.kind; title = $spec.id; workers = $spec.workers; workers_label = 'cores'
+            producers = 1; iterations = $spec.iterations; mix = 'uniform'; metric = $spec.metric; unit = $unit
+            higher_is_better = $spec.higher; repetitions = $reps; started_s = 1.0; finished_s = 2.0
+            pools = $pools; best_other = $bestEntry; vs = $vs
+            flagged = (@($pools | Where-Object { $_.flagged }).Count -gt 0); notes = @()
+        }
+    }
+    return [ordered]@{
+        method = [ordered]@{ target_ms = 150; min_tasks = 12000; max_tasks = 4000000; task_granule = 600; warmups = 1
+                             repetitions = $Repetitions; max_repetitions = $maxRepetitions; rsd_limit_pct = 5.0
+                             bootstrap = [ordered]@{ resamples = 10000; seed = '0x5eed0b57'; confidence = 0.95; interval = 'percentile' }
+                             order = 'rotated'; quick = $false }
+        pools = @('tpool', 'naive', 'moodycamel', 'tbb')
+        cells = $result
+    }
 }
 
 function New-FixtureCapture {
@@ -142,13 +249,16 @@ function New-FixtureCapture {
         $rows.Add((New-FixtureRow -Scenario $peer -Suite 'extended' -Pool 'baseline' -Repetition $rep -Ms (3.0 + $rep * 0.01)))
     }
 
+    $comparison = New-FixtureComparison -Rows $rows -Repetitions $repetitions
     $json = [ordered]@{
-        schema = 'tpool-bench'; schema_version = 3; artifact_version = 1; success_marker = 'TPOOL_BENCH_OK'
+        schema = 'tpool-bench'; schema_version = 4; artifact_version = 1; success_marker = 'TPOOL_BENCH_OK'
         captured_utc = $CapturedUtc; platform = $Platform
         environment = [ordered]@{ cpu_model = 'Fixture CPU'; logical_cores = 2; physical_cores = 2; os = 'Fixture OS'
                                   wine_version = $null; compiler = 'Fixture C++'; build_type = 'Release'; cxx_standard = 201703
                                   clock = 'QueryPerformanceCounter'; clock_frequency = 10000000; power_plan = $null
-                                  process_priority = 'normal'; affinity = $null; main_thread_priority = 'normal'; stable_mode = $false }
+                                  process_priority = 'normal'; affinity = $null; main_thread_priority = 'normal'; stable_mode = $false
+                                  virtual_machine = 'yes'; virtual_machine_evidence = 'fixture'; under_wine = $false
+                                  summary = '2 logical processors, virtual machine (fixture), Fixture OS' }
         sources = @([ordered]@{ path = 'src/tpool/pool.cpp'; sha256 = ('0' * 64) })
         methodology = [ordered]@{ warmups = 2; repetitions = $repetitions; seed = '0x5eed1234'; rsd_warning_pct = 10.0
                                   peers = @('tpool', 'baseline', 'naive')
@@ -168,6 +278,11 @@ function New-FixtureCapture {
                                      basis_pool = 'baseline'; basis_tasks_per_s = 100000.0; loads_pct = @(50, 90) }
         starvation = [ordered]@{ bound_ms = 100; longest_low_wait_ms = 5; pass = $true }
         extra = [ordered]@{}
+        comparison = $comparison
+        stability = [ordered]@{
+            readings = @([ordered]@{ at = 'before reference and extended suites'; elapsed_s = 0.0; handoff_ns = 100.0 },
+                         [ordered]@{ at = 'after the last suite'; elapsed_s = 60.0; handoff_ns = 150.0 })
+            max_over_min = 1.5; moved_over_2x = $false; changes = @() }
         observations = $rows
     }
     $capture = [pscustomobject]@{ Json = $json; Rows = $rows }
@@ -183,5 +298,5 @@ function New-FixtureCapture {
     }
     $encoding = New-Object System.Text.UTF8Encoding($false)
     [System.IO.File]::WriteAllText((Join-Path $OutDir 'native-runs.csv'), (($lines -join "`n") + "`n"), $encoding)
-    [System.IO.File]::WriteAllText((Join-Path $OutDir 'benchmarks.json'), ($capture.Json | ConvertTo-Json -Depth 8), $encoding)
+    [System.IO.File]::WriteAllText((Join-Path $OutDir 'benchmarks.json'), ($capture.Json | ConvertTo-Json -Depth 10), $encoding)
 }

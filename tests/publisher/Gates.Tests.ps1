@@ -3,7 +3,7 @@
 
 BeforeAll {
     $repo = (Resolve-Path (Join-Path $PSScriptRoot '../..')).ProviderPath
-    Import-Module (Join-Path $repo 'tools/publisher/TpoolPublisher.psm1') -Force
+    Import-Module (Join-Path $repo 'tools/publisher/TpoolPublisher.psd1') -Force
     . (Join-Path $PSScriptRoot 'FixtureCapture.ps1')
 }
 
@@ -52,7 +52,7 @@ Describe 'Test-TpoolCapture' {
     }
     It 'rejects a capture written with another schema version' {
         New-FixtureCapture -OutDir $dir -Mutate { param($c) $c.Json.schema_version = 2 }
-        (Test-TpoolCapture -Run $okRun -ResultsDir $dir -Platform x64).Failures | Should -Match "schema_version is '2'; expected 3"
+        (Test-TpoolCapture -Run $okRun -ResultsDir $dir -Platform x64).Failures | Should -Match "schema_version is '2'; expected 4"
     }
     It 'rejects a CSV whose columns are not in the order bench writes them' {
         New-FixtureCapture -OutDir $dir

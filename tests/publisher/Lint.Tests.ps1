@@ -3,8 +3,9 @@
 # with PowerShell's own parser): each file parses, calls commands by their
 # full names (an alias can be missing or mean something else on another
 # host: 'sort' and 'ls' are not aliases on Linux), names its functions with
-# approved verbs, and the entry points run under Set-StrictMode -Version
-# Latest. StrictMode.Tests.ps1 runs the publisher's functions that way.
+# approved verbs, uses no syntax or parameter Windows PowerShell 5.1 lacks,
+# and the entry points run under Set-StrictMode -Version Latest.
+# StrictMode.Tests.ps1 runs the publisher's functions that way.
 
 BeforeDiscovery {
     $repo = (Resolve-Path (Join-Path $PSScriptRoot '../..')).ProviderPath
@@ -72,6 +73,35 @@ Describe 'PowerShell lint' {
                 }
             }
             @($badNames) | Should -BeNullOrEmpty
+        }
+        It 'uses nothing Windows PowerShell 5.1 lacks (??, ?., ternary, && and ||, -Parallel, Join-Path with 3 parts)' {
+            $found = @()
+            foreach ($node in (Find-LintNode $parsed.Ast ([System.Management.Automation.Language.Ast]))) {
+                $where = "line $($node.Extent.StartLineNumber)"
+                $type = $node.GetType().Name
+                # Node types PowerShell 7 added: a ? b : c, and a && b / a || b.
+                if ($type -eq 'TernaryExpressionAst' -or $type -eq 'PipelineChainAst') { $found += "${where}: $($node.Extent.Text)" }
+                if ($node -is [System.Management.Automation.Language.BinaryExpressionAst] -and
+                    [string]$node.Operator -eq 'QuestionQuestion') { $found += "${where}: ??" }
+                if ($node -is [System.Management.Automation.Language.AssignmentStatementAst] -and
+                    [string]$node.Operator -eq 'QuestionQuestionEquals') { $found += "${where}: ??=" }
+                $nullConditional = $node.PSObject.Properties['NullConditional']
+                if ($nullConditional -and $nullConditional.Value) { $found += "${where}: ?. or ?[]" }
+                if ($node -is [System.Management.Automation.Language.CommandAst]) {
+                    $name = $node.GetCommandName()
+                    $parameters = @($node.CommandElements | Where-Object { $_ -is [System.Management.Automation.Language.CommandParameterAst] } |
+                            ForEach-Object { $_.ParameterName })
+                    if ($name -eq 'ForEach-Object' -and $parameters -contains 'Parallel') { $found += "${where}: ForEach-Object -Parallel" }
+                    if ($name -eq 'ConvertFrom-Json' -and ($parameters -contains 'AsHashtable' -or $parameters -contains 'Depth')) {
+                        $found += "${where}: ConvertFrom-Json -AsHashtable/-Depth"
+                    }
+                    if ($name -eq 'Join-Path' -and ($parameters -contains 'AdditionalChildPath' -or
+                            @($node.CommandElements | Select-Object -Skip 1 | Where-Object { $_ -isnot [System.Management.Automation.Language.CommandParameterAst] }).Count -gt 2)) {
+                        $found += "${where}: Join-Path with more than two parts"
+                    }
+                }
+            }
+            @($found) | Should -BeNullOrEmpty
         }
         It 'uses no Invoke-Expression and no global variables but automatic ones' {
             $found = @()

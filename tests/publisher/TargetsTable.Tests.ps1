@@ -5,7 +5,7 @@
 
 BeforeAll {
     $script:repo = (Resolve-Path (Join-Path $PSScriptRoot '../..')).ProviderPath
-    Import-Module (Join-Path $repo 'tools/publisher/TpoolPublisher.psm1') -Force
+    Import-Module (Join-Path $repo 'tools/publisher/TpoolPublisher.psd1') -Force
     . (Join-Path $PSScriptRoot 'FixtureCapture.ps1')
 
     # A capture with just the scenarios a test names: @{ 'pool|id' = tasks/s }.
@@ -47,7 +47,7 @@ Describe 'The targets table in docs/measurement-notes.md' {
     It 'is the one the published capture (assets/benchmarks.json) gives' {
         $doc = Join-Path $repo 'docs/measurement-notes.md'
         $expected = Get-TpoolTargetsDocument -JsonPath (Join-Path $repo 'assets/benchmarks.json') -DocPath $doc
-        # A stale table: publish again, or run Update-TpoolTargetsTable from tools/publisher/TpoolPublisher.psm1.
+        # A stale table: publish again, or run Update-TpoolTargetsTable from the module tools/publisher/TpoolPublisher.psd1.
         [System.IO.File]::ReadAllText($doc) | Should -BeExactly $expected
     }
 }

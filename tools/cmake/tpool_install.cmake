@@ -17,8 +17,9 @@
 # platforms install the plain GNU layout.
 #
 # The default component is what a program links. Only on request, for
-# tools/package.sh: "bench" (bench.exe, beside the DLLs) and "debug" (the
-# <file>.debug files of TPOOL_SPLIT_DEBUG_INFO builds, beside their binaries).
+# tools/package.sh: "bench" (bench.exe, beside the DLLs), "debug" (the DLLs'
+# <file>.debug files of TPOOL_SPLIT_DEBUG_INFO builds, beside them) and
+# "bench-debug" (bench.exe.debug).
 include(CMakePackageConfigHelpers)
 
 if(WIN32)
@@ -80,10 +81,18 @@ if(WIN32 AND TARGET bench)
   install(TARGETS bench RUNTIME DESTINATION ${_install_bindir} COMPONENT bench EXCLUDE_FROM_ALL)
 endif()
 
-# OPTIONAL: the debug file of a binary that was not built (tools/package.sh
-# builds no x86 bench.exe) is skipped.
+# The DLLs' debug files are component "debug", bench.exe's "bench-debug":
+# what an archive holds must not depend on what else the build folder
+# happened to build (tools/package.sh ships bench.exe for x64 only, but a
+# build folder tools/test.sh built has an x86 bench.exe too, and a second
+# package build must give the same bytes). OPTIONAL: a binary that was not
+# built has no debug file to install.
 get_property(_split_debug_targets GLOBAL PROPERTY TPOOL_SPLIT_DEBUG_TARGETS)
 foreach(target IN LISTS _split_debug_targets)
+  set(_debug_component debug)
+  if(target STREQUAL "bench")
+    set(_debug_component bench-debug)
+  endif()
   install(FILES $<TARGET_FILE:${target}>.debug DESTINATION ${_install_bindir}
-    COMPONENT debug EXCLUDE_FROM_ALL OPTIONAL)
+    COMPONENT ${_debug_component} EXCLUDE_FROM_ALL OPTIONAL)
 endforeach()

@@ -1,13 +1,14 @@
 # The gates a capture must pass before anything is published. Each gate
 # returns the list of its failures as strings: empty means it passed. They
-# follow docs/benchmark-schema.md (artifact version 1, schema version 3). The
+# follow docs/benchmark-schema.md (artifact version 1, schema version 4; the comparison suite's gates are in
+# ComparisonGates.ps1). The
 # CSV column lists ($script:TpoolCsvColumns, $script:TpoolTextColumns) come
 # from CsvColumns.ps1, generated from bench's own list.
 
 $script:TpoolArtifactVersion = 1
 $script:TpoolSchemaName = 'tpool-bench'
 # bench/harness/json_report.h: kBenchmarksSchemaVersion.
-$script:TpoolSchemaVersion = 3
+$script:TpoolSchemaVersion = 4
 $script:TpoolSuccessMarker = 'TPOOL_BENCH_OK'
 $script:TpoolFullReferenceRows = 182
 
@@ -154,7 +155,7 @@ function Test-TpoolCaptureMetadata {
         $failures += "platform is '$(Get-TpoolProperty $Json 'platform')'; this run asked for '$Platform'."
     }
     if (-not (Get-TpoolProperty $Json 'captured_utc')) { $failures += 'captured_utc is missing.' }
-    foreach ($section in @('environment', 'methodology', 'expected_rows', 'scenarios', 'observations')) {
+    foreach ($section in @('environment', 'methodology', 'expected_rows', 'scenarios', 'observations', 'comparison', 'stability')) {
         if ($null -eq (Get-TpoolProperty $Json $section)) { $failures += "The '$section' section is missing." }
     }
     return $failures
@@ -193,7 +194,7 @@ function Test-TpoolCsvRows {
     foreach ($row in $Rows) {
         $line++
         $where = "native-runs.csv line $line ($($row.scenario), $($row.pool), repetition $($row.repetition))"
-        if ($row.suite -ne 'reference' -and $row.suite -ne 'extended') {
+        if (@('reference', 'extended', 'comparison') -notcontains $row.suite) {
             $failures += "${where}: unknown suite '$($row.suite)'."
         }
         if ($row.validated -ne '1') { $failures += "${where}: validated is '$($row.validated)', not 1." }
@@ -341,6 +342,8 @@ function Test-TpoolCapture {
     if ($capture.Json) {
         $failures += Test-TpoolCaptureMetadata -Json $capture.Json -Platform $Platform
         $failures += Test-TpoolPeerComparison -Json $capture.Json
+        $failures += Test-TpoolMachineLine -Json $capture.Json
+        $failures += Test-TpoolStability -Json $capture.Json
         $declared = Get-TpoolProperty (Get-TpoolProperty $capture.Json 'expected_rows') 'reference'
         if ($Quick) {
             # A smoke run declares its own (smaller) count; it must still be met exactly.
@@ -357,7 +360,13 @@ function Test-TpoolCapture {
     if ($capture.CsvHeader.Count -gt 0) {
         $failures += Test-TpoolCsvRows -Header $capture.CsvHeader -Rows $capture.Rows `
             -ExpectedReferenceRows $expected -MarkerRows (Get-TpoolMarkerRows -StdoutLines $Run.StdoutLines)
-        if ($capture.Json -and $headerValid) { $failures += Test-TpoolObservations -Json $capture.Json -Rows $capture.Rows }
+        if ($capture.Json -and $headerValid) {
+            $failures += Test-TpoolObservations -Json $capture.Json -Rows $capture.Rows
+            # Reads the rows by column name: only meaningful once the header is bench's.
+            if ($null -ne (Get-TpoolProperty $capture.Json 'comparison')) {
+                $failures += Test-TpoolComparison -Json $capture.Json -Rows $capture.Rows
+            }
+        }
     }
     $failures += Find-TpoolLeak -Path @((Join-Path $ResultsDir 'benchmarks.json'), (Join-Path $ResultsDir 'native-runs.csv')) -RepoRoot $RepoRoot
     $failures = @($failures | Where-Object { $_ })

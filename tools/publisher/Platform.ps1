@@ -126,13 +126,15 @@ function Invoke-TpoolBuild {
     <#
     .SYNOPSIS
     Configures and builds bench (and the DLLs it links) for a platform plan.
-    Throws when the configure or build step fails.
+    Throws when the configure or build step fails. With -WhatIf nothing is
+    configured or built.
     #>
-    [CmdletBinding()]
+    [CmdletBinding(SupportsShouldProcess = $true)]
     param(
         [Parameter(Mandatory = $true)]$Plan,
         [Parameter(Mandatory = $true)][string]$RepoRoot
     )
+    if (-not $PSCmdlet.ShouldProcess($Plan.BuildDir, "Configure preset $($Plan.Preset) and build bench")) { return }
     $vsPath = $null
     if (Test-TpoolWindowsHost) {
         $vsPath = Find-TpoolVisualStudio

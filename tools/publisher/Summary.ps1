@@ -38,3 +38,46 @@ function Get-TpoolSummary {
         }
     }
 }
+
+function Get-TpoolComparisonSummary {
+    <#
+    .SYNOPSIS
+    One object per comparison cell of a benchmarks.json (schema 4): Cell,
+    Tpool (its median in the cell's unit), BestOther, Ratio (tpool over the
+    best other pool, above 1 tpool better), Interval (95%) and Verdict; a
+    flagged cell gives no verdict but the RSD that kept it from one.
+    These, not the reference rows, are the run's verdicts.
+    #>
+    [CmdletBinding()]
+    param([Parameter(Mandatory = $true)][string]$JsonPath)
+    $JsonPath = (Resolve-Path -LiteralPath $JsonPath).ProviderPath
+    $json = [System.IO.File]::ReadAllText($JsonPath) | ConvertFrom-Json
+    $culture = [System.Globalization.CultureInfo]::InvariantCulture
+    foreach ($cell in @(Get-TpoolProperty (Get-TpoolProperty $json 'comparison') 'cells')) {
+        if ($null -eq $cell) { continue }
+        $pools = @(Get-TpoolProperty $cell 'pools')
+        $tpool = $pools[0]
+        $best = Get-TpoolProperty $cell 'best_other'
+        $ratio = '-'; $interval = '-'; $verdict = '-'; $bestName = '-'
+        if ($null -ne $best) {
+            $bestName = [string]$best.pool
+            $ratio = [string]::Format($culture, '{0:N2}x', [double]$best.ratio)
+            if ($null -ne (Get-TpoolProperty $best 'ci_low') -and $null -ne (Get-TpoolProperty $best 'ci_high')) {
+                $interval = [string]::Format($culture, '{0:N2} to {1:N2}', [double]$best.ci_low, [double]$best.ci_high)
+            }
+            $verdict = [string]$best.verdict
+        }
+        if ((Get-TpoolProperty $cell 'flagged') -eq $true) {
+            $noisy = @($pools | Where-Object { $_.flagged } | ForEach-Object { [string]::Format($culture, '{0} {1:N1}%', $_.pool, [double]$_.rsd_pct) })
+            $verdict = 'no verdict, RSD ' + ($noisy -join ', ')
+        }
+        [pscustomobject]@{
+            Cell      = $cell.id
+            Tpool     = [string]::Format($culture, '{0:G4} {1}', [double]$tpool.median, $cell.unit)
+            BestOther = $bestName
+            Ratio     = $ratio
+            Interval  = $interval
+            Verdict   = $verdict
+        }
+    }
+}

@@ -222,13 +222,16 @@ function Update-TpoolTargetsTable {
     <#
     .SYNOPSIS
     Rewrites the generated targets block of DocPath from JsonPath (UTF-8,
-    no BOM, as every generated file here).
+    no BOM, as every generated file here). With -WhatIf the doc is left
+    as it is.
     #>
+    [CmdletBinding(SupportsShouldProcess = $true)]
     param(
         [Parameter(Mandatory = $true)][string]$JsonPath,
         [Parameter(Mandatory = $true)][string]$DocPath
     )
     $text = Get-TpoolTargetsDocument -JsonPath $JsonPath -DocPath $DocPath
+    if (-not $PSCmdlet.ShouldProcess($DocPath, "Rewrite the targets table from $JsonPath")) { return }
     $encoding = New-Object System.Text.UTF8Encoding($false)
     [System.IO.File]::WriteAllText((Resolve-Path -LiteralPath $DocPath).ProviderPath, $text, $encoding)
 }
