@@ -133,6 +133,17 @@ Describe 'Test-TpoolStability' {
     It 'rejects a spread the readings do not give' {
         Get-GateFailures { param($c) $c.Json.stability.max_over_min = 1.1 } | Should -Match 'max_over_min is'
     }
+    It 'accepts figures bench computed from readings it then rounded to 0.1 ns' {
+        # A real Wine capture: readings 28.3 and 236.6 ns rounded from values whose ratio was 8.369.
+        Get-GateFailures {
+            param($c)
+            $c.Json.stability.readings[0].handoff_ns = 28.3
+            $c.Json.stability.readings[1].handoff_ns = 236.6
+            $c.Json.stability.max_over_min = 8.369
+            $c.Json.stability.moved_over_2x = $true
+            $c.Json.stability.changes = @([ordered]@{ from = 'a'; to = 'b'; ratio = 8.369; cells = @() })
+        } | Should -BeNullOrEmpty
+    }
     It 'rejects a capture without hand-off readings' {
         Get-GateFailures { param($c) $c.Json.Remove('stability') } | Should -Match "'stability' section is missing"
     }
@@ -147,7 +158,7 @@ Describe 'Test-TpoolMachineLine' {
 }
 
 Describe 'Get-TpoolComparisonSummary' {
-    It 'prints each cell''s verdict, and the RSD instead of a verdict where the cell is flagged' {
+    It 'prints each cell''s verdict, and the RSD instead of a verdict where the pair is flagged' {
         $dir = Join-Path $TestDrive 'summary'
         New-FixtureCapture -OutDir $dir
         $summary = @(Get-TpoolComparisonSummary -JsonPath (Join-Path $dir 'benchmarks.json'))

@@ -45,7 +45,8 @@ function Get-TpoolComparisonSummary {
     One object per comparison cell of a benchmarks.json (schema 4): Cell,
     Tpool (its median in the cell's unit), BestOther, Ratio (tpool over the
     best other pool, above 1 tpool better), Interval (95%) and Verdict; a
-    flagged cell gives no verdict but the RSD that kept it from one.
+    pair too noisy to judge (tpool or the best other pool flagged) gives no
+    verdict but the RSD that kept it from one, as the page does.
     These, not the reference rows, are the run's verdicts.
     #>
     [CmdletBinding()]
@@ -67,9 +68,13 @@ function Get-TpoolComparisonSummary {
             }
             $verdict = [string]$best.verdict
         }
-        if ((Get-TpoolProperty $cell 'flagged') -eq $true) {
-            $noisy = @($pools | Where-Object { $_.flagged } | ForEach-Object { [string]::Format($culture, '{0} {1:N1}%', $_.pool, [double]$_.rsd_pct) })
+        if ($verdict -eq 'flagged') {
+            # The pair is too noisy to judge (as on the page): the RSD of whichever of the two is flagged.
+            $pair = @($pools | Where-Object { ($_.pool -eq 'tpool' -or $_.pool -eq $bestName) -and $_.flagged })
+            $noisy = @($pair | ForEach-Object { [string]::Format($culture, '{0} {1:N1}%', $_.pool, [double]$_.rsd_pct) })
             $verdict = 'no verdict, RSD ' + ($noisy -join ', ')
+        } elseif ($null -eq $best -and (Get-TpoolProperty $tpool 'flagged') -eq $true) {
+            $verdict = [string]::Format($culture, 'no verdict, RSD tpool {0:N1}%', [double]$tpool.rsd_pct)
         }
         [pscustomobject]@{
             Cell      = $cell.id
