@@ -120,7 +120,8 @@ mkdir -p "$main/docs"
 cp docs/index.html "$main/docs/"
 while IFS= read -r page_file; do
   [ -f "docs/$page_file" ] || fail "docs/index.html names $page_file, which docs/ does not have"
-  cp "docs/$page_file" "$main/docs/"
+  mkdir -p "$main/docs/$(dirname "$page_file")"
+  cp "docs/$page_file" "$main/docs/$page_file"
 done < <(grep -oE '(src|href)="[^"#:]+"' docs/index.html | sed -E 's/^(src|href)="(.*)"$/\2/' |
          grep -v '^\.\./' | sort -u)
 while IFS= read -r asset; do

@@ -175,36 +175,6 @@ INSTANTIATE_TEST_SUITE_P(Counts, WaiterThreads, ::testing::Values(1, 63, 64, 130
 
 // ---- misuse: the object closed while it is waited on -------------------------
 
-// tpool.h: the wait fires with TPOOL_OBJECT_WAIT_INVALID no later than its waiter's
-// next pass; starting another wait on the same waiter makes one.
-TEST(ObjectWaitClosed, ClosingTheObjectFiresInvalidAtTheWaitersNextPass) {
-  pool_fixture pool(small_config(2));
-  test_object doomed, other;
-  trigger_probe closed_probe, other_probe;
-  tpool_object_wait *closed_wait =
-      start_wait(pool.get(), wait_desc_for(&closed_probe, doomed.object()));
-  // A wait on the same waiter that fires: once its instance ran, the waiter
-  // has ended a pass on doomed and gone on to the next one. Whether that
-  // pass is already waiting when doomed closes or starts after it, the pass
-  // after it finds the object invalid, so the test holds in either order.
-  test_object ping;
-  trigger_probe ping_probe;
-  tpool_object_wait *ping_wait = start_wait(pool.get(), wait_desc_for(&ping_probe, ping.object()));
-  ping.signal();
-  ASSERT_TRUE(eventually([&] { return ping_probe.runs.load() == 1; }));
-  doomed.close();
-  // `other` was created first, so the new wait cannot reuse the closed value.
-  tpool_object_wait *other_wait =
-      start_wait(pool.get(), wait_desc_for(&other_probe, other.object()));
-  ASSERT_TRUE(eventually([&] { return closed_probe.runs.load() == 1; }));
-  EXPECT_EQ(closed_probe.last_result.load(), TPOOL_OBJECT_WAIT_INVALID);
-  EXPECT_EQ(other_probe.runs.load(), 0);
-  EXPECT_EQ(tpool_object_wait_cancel(other_wait, 1), TPOOL_OK);
-  tpool_object_wait_release(closed_wait);
-  tpool_object_wait_release(other_wait);
-  tpool_object_wait_release(ping_wait);
-}
-
 // True if the system says value is an open handle / descriptor now.
 bool open_now(intptr_t value) {
 #if defined(_WIN32)
@@ -213,6 +183,67 @@ bool open_now(intptr_t value) {
 #else
   return fcntl(static_cast<int>(value), F_GETFD) != -1;
 #endif
+}
+
+// How one try of the test below ended.
+enum class closed_try { fired_invalid, value_reused };
+
+// One try: doomed closes while its waiter waits on it, then another wait
+// starts on the same waiter. A wait on that waiter that fires first (ping)
+// proves the waiter has ended a pass over doomed and gone on to the next
+// one; whether that pass is already waiting when doomed closes or starts
+// after it, the pass after it finds the object invalid, so the order of
+// the two does not matter.
+closed_try close_while_waited(tpool_pool *pool) {
+  test_object doomed, other;
+  trigger_probe closed_probe, other_probe;
+  tpool_object_wait *closed_wait = start_wait(pool, wait_desc_for(&closed_probe, doomed.object()));
+  test_object ping;
+  trigger_probe ping_probe;
+  tpool_object_wait *ping_wait = start_wait(pool, wait_desc_for(&ping_probe, ping.object()));
+  ping.signal();
+  EXPECT_TRUE(eventually([&] { return ping_probe.runs.load() == 1; }));
+  const intptr_t doomed_value = doomed.object();
+  doomed.close();
+  // `other` was created first, so the new wait cannot reuse the closed value.
+  tpool_object_wait *other_wait = start_wait(pool, wait_desc_for(&other_probe, other.object()));
+  const bool fired = eventually([&] { return closed_probe.runs.load() == 1; }, 3000);
+  closed_try outcome = closed_try::fired_invalid;
+  if (fired) {
+    EXPECT_EQ(closed_probe.last_result.load(), TPOOL_OBJECT_WAIT_INVALID);
+    EXPECT_EQ(other_probe.runs.load(), 0);
+  } else {
+    // tpool.h: a value reused by a new object before that pass is the new
+    // object to tpool. Under Wine, handles created by other threads of the
+    // process took the value first in 8 of 300 tries (a closed value is
+    // handed out again at once); a value still closed is a tpool bug.
+    EXPECT_TRUE(open_now(doomed_value))
+        << "the closed value is still closed and the wait never fired";
+    outcome = closed_try::value_reused;
+    EXPECT_EQ(tpool_object_wait_cancel(closed_wait, 1), TPOOL_OK);
+  }
+  EXPECT_EQ(tpool_object_wait_cancel(other_wait, 1), TPOOL_OK);
+  tpool_object_wait_release(closed_wait);
+  tpool_object_wait_release(other_wait);
+  tpool_object_wait_release(ping_wait);
+  return outcome;
+}
+
+// tpool.h: the wait fires with TPOOL_OBJECT_WAIT_INVALID no later than its
+// waiter's next pass; starting another wait on the same waiter makes one.
+// Tried up to five times, each with new objects, because the promise holds
+// only while nobody reuses the closed value; it must hold in one of them.
+TEST(ObjectWaitClosed, ClosingTheObjectFiresInvalidAtTheWaitersNextPass) {
+  pool_fixture pool(small_config(2));
+  int reused = 0;
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    const closed_try outcome = close_while_waited(pool.get());
+    if (::testing::Test::HasFailure()) return;
+    if (outcome == closed_try::fired_invalid) return;
+    ++reused;
+  }
+  ADD_FAILURE() << "the closed value was reused before the waiter's next pass in all " << reused
+                << " tries";
 }
 
 // A value nothing in the process holds: handle values are multiples of four
