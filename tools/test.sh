@@ -4,17 +4,20 @@
 #   2. runs the static checks (tools/lint.sh: clang-format, shellcheck,
 #      clang-tidy);
 #   3. configures, builds and tests the presets linux-debug, linux-asan,
-#      linux-tsan, linux-clang-thread-safety (the clang build: its
-#      -Wthread-safety checks the lock annotations, as errors),
-#      mingw-x64-release and mingw-x86-release (both under Wine, MSVC-ABI
-#      clients built by clang-cl included) and mingw-x64-debug (only the
-#      fault-injection suites, under Wine: CMakePresets.json narrows its
+#      linux-tsan, mingw-x64-release and mingw-x86-release (both under Wine,
+#      MSVC-ABI clients built by clang-cl included) and mingw-x64-debug (only
+#      the fault-injection suites, under Wine: CMakePresets.json narrows its
 #      build and its tests), each configured with
 #      TPOOL_REQUIRE_TEST_TOOLS=ON so that a missing tool (valgrind, clang-cl,
 #      Python, Google Benchmark, ...) fails the preset instead of dropping the
-#      tests that need it. Where 32-bit Wine cannot start, mingw-x86-release
-#      runs its host-side export checks only and the summary counts the rest
-#      as SKIP, with the reason;
+#      tests that need it. linux-clang-thread-safety is a compile check: clang's
+#      -Wthread-safety proves the lock annotations of the shipped code (the
+#      DLLs, bench, examples, C clients), as errors; the same tests already
+#      ran on three GCC builds. Where 32-bit Wine cannot start,
+#      mingw-x86-release builds the same shipped code and runs its host-side
+#      export checks only (test programs that cannot run are not built), and
+#      the summary counts the rest as SKIP, with the reason. Both keep CI
+#      inside its 40 minutes;
 #   4. runs the fuzz smoke run, the soak smoke run, the publisher's Pester
 #      tests and the offline page's browser test (a missing script is a
 #      failure, never a silent skip).
@@ -44,8 +47,15 @@ if [ -x /usr/lib/wine/wine64 ]; then
   tools/wine-run.sh cmd.exe /c exit 0 >/dev/null 2>&1 || true
 fi
 
+# The shipped code only: the DLLs, bench, examples and the C/MSVC clients.
+shipped_targets=(src/all bench/all examples/all tests/abi/all)
+
+# run_preset <preset> <build> [configure arguments...]
+#   <build>: "all" builds and runs everything; "shipped" builds only
+#   shipped_targets and runs the tests registered (the export checks);
+#   "compile" builds shipped_targets and runs nothing.
 run_preset() {
-  local preset="$1"; shift
+  local preset="$1" build="$2"; shift 2
   local log="build/test-logs/$preset.log"
   local t0=$SECONDS
   mkdir -p build/test-logs
@@ -53,8 +63,13 @@ run_preset() {
   if ! cmake --preset "$preset" -DTPOOL_REQUIRE_TEST_TOOLS=ON "$@" >"$log" 2>&1; then
     tail -n 40 "$log"; record "$preset" 1 "configure failed (see $log)"; return
   fi
-  if ! cmake --build --preset "$preset" -j "$jobs" >>"$log" 2>&1; then
+  local targets=()
+  [ "$build" = all ] || targets=(--target "${shipped_targets[@]}")
+  if ! cmake --build --preset "$preset" -j "$jobs" "${targets[@]}" >>"$log" 2>&1; then
     grep -E 'error|Error' "$log" | head -n 40; record "$preset" 1 "build failed (see $log)"; return
+  fi
+  if [ "$build" = compile ]; then
+    record "$preset" 0 "compiled: ${shipped_targets[*]} [$((SECONDS - t0)) s]"; return
   fi
   local ctest_out
   ctest_out=$(ctest --preset "$preset" -j "$jobs" 2>&1)
@@ -73,8 +88,11 @@ record lint "$lint_rc" "$(printf '%s\n' "$lint_out" | grep -E '[0-9]+ passed, [0
 presets="${TPOOL_TEST_PRESETS:-linux-debug linux-asan linux-tsan linux-clang-thread-safety mingw-x64-release mingw-x86-release mingw-x64-debug}"
 for preset in $presets; do
   case "$preset" in
-    mingw-x86-release) run_preset "$preset" "-DTPOOL_WINDOWS_TESTS=$x86_mode" ;;
-    *) run_preset "$preset" ;;
+    mingw-x86-release)
+      if [ "$x86_mode" = full ]; then run_preset "$preset" all -DTPOOL_WINDOWS_TESTS=full
+      else run_preset "$preset" shipped -DTPOOL_WINDOWS_TESTS=exports-only; fi ;;
+    linux-clang-thread-safety) run_preset "$preset" compile ;;
+    *) run_preset "$preset" all ;;
   esac
 done
 case " $presets " in
