@@ -38,9 +38,9 @@ tools/deps.sh || abort "tools/deps.sh failed"
 
 # 32-bit Windows programs need 32-bit Wine, which needs a kernel that runs
 # 32-bit ELF programs. Probe instead of assuming.
-x86_mode="exports-only"
+x86_mode="exports-only" x86_build="shipped"
 x86_reason="32-bit Wine cannot start here (/usr/lib/wine/wine --version failed: this kernel cannot run 32-bit programs)"
-if /usr/lib/wine/wine --version >/dev/null 2>&1; then x86_mode="full"; fi
+if /usr/lib/wine/wine --version >/dev/null 2>&1; then x86_mode="full" x86_build="all"; fi
 
 # Create the Wine prefix once, before tests run in parallel.
 if [ -x /usr/lib/wine/wine64 ]; then
@@ -88,9 +88,7 @@ record lint "$lint_rc" "$(printf '%s\n' "$lint_out" | grep -E '[0-9]+ passed, [0
 presets="${TPOOL_TEST_PRESETS:-linux-debug linux-asan linux-tsan linux-clang-thread-safety mingw-x64-release mingw-x86-release mingw-x64-debug}"
 for preset in $presets; do
   case "$preset" in
-    mingw-x86-release)
-      if [ "$x86_mode" = full ]; then run_preset "$preset" all -DTPOOL_WINDOWS_TESTS=full
-      else run_preset "$preset" shipped -DTPOOL_WINDOWS_TESTS=exports-only; fi ;;
+    mingw-x86-release) run_preset "$preset" "$x86_build" "-DTPOOL_WINDOWS_TESTS=$x86_mode" ;;
     linux-clang-thread-safety) run_preset "$preset" compile ;;
     *) run_preset "$preset" all ;;
   esac

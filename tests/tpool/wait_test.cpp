@@ -215,7 +215,7 @@ closed_try close_while_waited(tpool_pool *pool) {
   } else {
     // tpool.h: a value reused by a new object before that pass is the new
     // object to tpool. Under Wine, handles created by other threads of the
-    // process took the value first in 8 of 300 tries (a closed value is
+    // process took the value first in 10 of 300 tries (a closed value is
     // handed out again at once); a value still closed is a tpool bug.
     EXPECT_TRUE(open_now(doomed_value))
         << "the closed value is still closed and the wait never fired";
