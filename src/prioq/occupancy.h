@@ -7,7 +7,9 @@
 // Per sub-queue s:
 //  - bit s, occupied: s may hold items. Its producer sets it after
 //    publishing, only if it is clear (a busy producer just reads the word).
-//    A consumer that found s empty clears it.
+//    A consumer that found s empty may clear it (settle_empty); a bit left
+//    set only costs pops a look at s (priority_queue.cpp says when a pop
+//    clears).
 //  - bit 32 + s, clearing: a consumer has just cleared s's occupied bit and
 //    is looking at s once more; if s has items again it sets the occupied
 //    bit back. Both bits count s as a candidate.

@@ -13,6 +13,9 @@ namespace {
 // Items one claim copies out at most go through a buffer of this many words
 // on the stack (a run is copied before it is claimed: sub_queue.h).
 constexpr size_t kRunBufferWords = 512;
+// Candidates a pop may find empty before it clears their occupancy bits
+// (take_run): enough for one producer's three priorities.
+constexpr uint32_t kEmptyLooksBeforeSettling = 4;
 static_assert(kRunBufferWords >= kMaxItemWords, "the buffer holds the largest item");
 
 // Holds the shared slot's lock around a push by a thread without a slot of
@@ -255,46 +258,66 @@ bool priority_queue::maybe_overdue(uint64_t now_ms) const {
 }
 
 size_t priority_queue::take_run(const item_sink &out, size_t first, size_t max, uint64_t *now_ms) {
-  uint32_t candidates[PRIOQ_PRIORITY_COUNT];
-  int highest = -1;
-  bool lower_waits = false;
-  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
-    candidates[p] = occupancy_[p].candidates();
-    if (candidates[p] == 0) continue;
-    if (highest < 0) {
-      highest = p;
-    } else {
-      lower_waits = true;
-    }
-  }
-  if (highest < 0) return 0;
-  // Reading the clock costs more than the rest of a pop; only a choice
-  // between two occupied levels needs it.
-  if (aging() && lower_waits) {
-    if (*now_ms == 0) *now_ms = platform::coarse_monotonic_ms();
-    if (maybe_overdue(*now_ms)) {
-      // One item at a time: a run could take newer items past an overdue one.
-      max = 1;
-      for (;;) {
-        const aged_choice choice = select_aged(*now_ms);
-        if (choice.level < 0 || choice.sub == kAnySubQueue) break;  // the strict choice
-        const size_t taken = take_from(choice.level, choice.sub, out, first, 1);
-        if (taken != 0) return taken;
-        // Another consumer emptied that sub-queue since select_aged looked.
+  for (;;) {
+    uint32_t candidates[PRIOQ_PRIORITY_COUNT];
+    int highest = -1;
+    bool lower_waits = false;
+    for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
+      candidates[p] = occupancy_[p].candidates();
+      if (candidates[p] == 0) continue;
+      if (highest < 0) {
+        highest = p;
+      } else {
+        lower_waits = true;
       }
     }
-  }
-  for (int p = highest; p < PRIOQ_PRIORITY_COUNT; ++p) {
-    uint32_t remaining = candidates[p];
-    while (remaining != 0) {
-      const uint32_t s = choose(remaining);
-      const size_t taken = take_from(p, s, out, first, max);
-      if (taken != 0) return taken;
-      // Empty: unless it filled again meanwhile, it is no candidate for now.
-      if (!occupancy_[p].settle_empty(s, subs_[p][s])) remaining &= ~(uint32_t{1} << s);
+    if (highest < 0) return 0;
+    // Reading the clock costs more than the rest of a pop; only a choice
+    // between two occupied levels needs it.
+    if (aging() && lower_waits) {
+      if (*now_ms == 0) *now_ms = platform::coarse_monotonic_ms();
+      if (maybe_overdue(*now_ms)) {
+        // One item at a time: a run could take newer items past an overdue one.
+        max = 1;
+        for (;;) {
+          const aged_choice choice = select_aged(*now_ms);
+          if (choice.level < 0 || choice.sub == kAnySubQueue) break;  // the strict choice
+          const size_t taken = take_from(choice.level, choice.sub, out, first, 1);
+          if (taken != 0) return taken;
+          // Another consumer emptied that sub-queue since select_aged looked.
+        }
+      }
     }
+    uint32_t found_empty[PRIOQ_PRIORITY_COUNT] = {};
+    uint32_t empties = 0;
+    size_t taken = 0;
+    for (int p = highest; p < PRIOQ_PRIORITY_COUNT && taken == 0; ++p) {
+      for (uint32_t remaining = candidates[p]; remaining != 0;) {
+        const uint32_t s = choose(remaining);
+        taken = take_from(p, s, out, first, max);
+        if (taken != 0) break;
+        remaining &= ~(uint32_t{1} << s);
+        found_empty[p] |= uint32_t{1} << s;
+        ++empties;
+      }
+    }
+    // A candidate found empty keeps its bit while there are few of them:
+    // clearing it costs this consumer two read-modify-writes and the
+    // sub-queue's producer one more at its next push, on the line every
+    // consumer reads, and with one producer feeding a faster worker that was
+    // paid on every job; a stale bit costs only a look at a sub-queue whose
+    // lines nobody writes. Past kEmptyLooksBeforeSettling they are settled.
+    if (empties < kEmptyLooksBeforeSettling) return taken;
+    bool refilled = false;
+    for (int p = highest; p < PRIOQ_PRIORITY_COUNT; ++p) {
+      for (uint32_t empty = found_empty[p]; empty != 0; empty &= empty - 1) {
+        const uint32_t s = lowest_bit_index(empty);
+        if (occupancy_[p].settle_empty(s, subs_[p][s])) refilled = true;
+      }
+    }
+    // Items arrived in a sub-queue found empty: look again from the top.
+    if (taken != 0 || !refilled) return taken;
   }
-  return 0;
 }
 
 size_t priority_queue::take_items(const item_sink &out, size_t max_count) {
