@@ -97,13 +97,11 @@ prioq_status priority_queue::push(const void *item, int32_t priority) {
     const uint64_t pos = sub.next_position();
     if (!sub.make_room(1)) {
       status = PRIOQ_E_OUT_OF_MEMORY;
-    } else {
+    } else if (sub.commit(1)) {
       sub.write(pos, item, now_ms);
-      if (sub.commit(1)) {
-        sub.publish(pos, 1);
-      } else {
-        status = PRIOQ_E_CLOSED;
-      }
+      sub.publish(pos, 1);
+    } else {
+      status = PRIOQ_E_CLOSED;
     }
   }
   if (status != PRIOQ_OK) {
@@ -126,9 +124,9 @@ prioq_status priority_queue::push_batch(const item_source &items, size_t count) 
   {
     producer_guard guard(shared_producers_, slot);
     // All-or-nothing: room first (the only step that allocates), then the
-    // writes, then the commits; if one commit fails (the queue closed
+    // commits, then the writes; if one commit fails (the queue closed
     // meanwhile), the ones before it are rolled back before anything is
-    // published.
+    // written or published.
     uint64_t next[PRIOQ_PRIORITY_COUNT] = {};
     for (int p = 0; p < PRIOQ_PRIORITY_COUNT && status == PRIOQ_OK; ++p) {
       next[p] = subs_[p][slot].next_position();
@@ -137,10 +135,6 @@ prioq_status priority_queue::push_batch(const item_source &items, size_t count) 
       }
     }
     if (status == PRIOQ_OK) {
-      for (size_t i = 0; i < count; ++i) {
-        const int32_t p = items.priority(i);
-        subs_[p][slot].write(next[p]++, items.item(i), now_ms);
-      }
       for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
         if (per_level[p] == 0 || subs_[p][slot].commit(per_level[p])) continue;
         for (int q = 0; q < p; ++q) {
@@ -151,6 +145,10 @@ prioq_status priority_queue::push_batch(const item_source &items, size_t count) 
       }
     }
     if (status == PRIOQ_OK) {
+      for (size_t i = 0; i < count; ++i) {
+        const int32_t p = items.priority(i);
+        subs_[p][slot].write(next[p]++, items.item(i), now_ms);
+      }
       for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
         if (per_level[p] != 0) subs_[p][slot].publish(next[p] - per_level[p], per_level[p]);
       }
@@ -341,6 +339,15 @@ bool priority_queue::any_items() const {
   return false;
 }
 
+bool priority_queue::any_published() const {
+  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
+    for (uint32_t c = occupancy_[p].candidates(); c != 0; c &= c - 1) {
+      if (subs_[p][lowest_bit_index(c)].may_have_published()) return true;
+    }
+  }
+  return false;
+}
+
 bool priority_queue::any_committed() const {
   for (const auto &level : subs_) {
     for (const sub_queue &sub : level) {
@@ -389,7 +396,7 @@ prioq_status priority_queue::pop(const item_sink &out, size_t max_count, uint32_
     item_events_.begin_spin();
     for (uint32_t spin = 0; spin < spin_count_; ++spin) {
       platform::cpu_relax();
-      if (any_items() || closed()) {
+      if (any_published() || closed()) {
         status = try_pop(out, max_count, out_count);
         if (status != PRIOQ_E_EMPTY) break;
       }
@@ -401,10 +408,20 @@ prioq_status priority_queue::pop(const item_sink &out, size_t max_count, uint32_
     }
   }
   // The spin found nothing: sleep on the item events until a pop finds work
-  // or the queue is closed and drained (try_pop's own statuses) or time runs out.
+  // or the queue is closed and drained (try_pop's own statuses) or time runs
+  // out. try_pop does not wait for a push between its commit and its publish
+  // (sub_queue.h), but a sleeper must not miss it: the pusher may have seen
+  // no sleeper and skipped its wake. So before sleeping, the committed items
+  // decide (any_items: seq_cst loads of the tails, the push's moment of
+  // acceptance), and a push on its way is waited for here.
+  tpsync::backoff landing;
   const auto popped = [&] {
-    status = try_pop(out, max_count, out_count);
-    return status != PRIOQ_E_EMPTY;
+    for (;;) {
+      status = try_pop(out, max_count, out_count);
+      if (status != PRIOQ_E_EMPTY) return true;
+      if (!any_items()) return false;
+      landing.pause();
+    }
   };
   if (!tpsync::await_until(item_events_, popped, tpsync::deadline_after(timeout_ms))) {
     return PRIOQ_E_TIMEOUT;

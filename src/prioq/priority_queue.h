@@ -14,7 +14,7 @@
 //
 // Order: a pop looks at the priorities from HIGH down and takes from the
 // first one that has a candidate sub-queue with an item; by occupancy.h's
-// argument it finds every item whose push was accepted before the pop
+// argument it finds every item whose push returned before the pop
 // began, and a sub-queue keeps each producer's items in push order. A pop
 // takes a run of items from one sub-queue with one claim when it may take
 // several (prioq_pop_items) and no older item of a lower priority can be
@@ -140,6 +140,9 @@ class priority_queue {
   // have reached the occupancy word yet).
   bool any_items() const;
   bool any_committed() const;
+  // A racy hint for polls: a candidate's head may be published. Reads no
+  // producer's line (sub_queue::may_have_published).
+  bool any_published() const;
   prioq_status drain_closed(const item_sink &out, size_t max_count, size_t *out_count);
   bool reserve_capacity(size_t count);
   void release_capacity(size_t count);

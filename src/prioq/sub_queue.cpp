@@ -1,7 +1,5 @@
 #include "sub_queue.h"
 
-#include "backoff.h"
-
 namespace prioq_impl {
 
 namespace {
@@ -66,7 +64,6 @@ size_t sub_queue::take_slow(uintptr_t *out, size_t max) {
   if (current == nullptr) return 0;
   const uint32_t words = current->item_words();
   uint64_t pos = head_.load(std::memory_order_acquire);
-  tpsync::backoff waiting;
   for (;;) {
     size_t run = 0;
     ring::cell_state state = ring::cell_state::published;
@@ -104,13 +101,14 @@ size_t sub_queue::take_slow(uintptr_t *out, size_t max) {
       pos = head_.load(std::memory_order_acquire);
       continue;
     }
-    // The last ring, and nothing published at pos: empty, or a commit whose
-    // publish is on its way (then wait for it: it may be the item this pop
-    // must not miss).
-    const uint64_t tail = tail_.load(std::memory_order_seq_cst) & ~kClosedBit;
-    if (tail <= pos) return 0;
-    waiting.pause();
-    pos = head_.load(std::memory_order_acquire);
+    // The last ring, and nothing published at pos: empty as far as this pop
+    // is concerned. A commit whose publish is on its way is not waited for:
+    // its push has not returned, so no pop is owed it (prioq.h), and reading
+    // tail_ here to find out would take the producer's line away on every
+    // pop that finds the sub-queue empty, a cache miss on its next commit.
+    // Who must not miss such a commit reads tail_ itself: a pop about to
+    // sleep (priority_queue::pop) and a pop draining a closed queue.
+    return 0;
   }
 }
 

@@ -5,25 +5,32 @@
 // it. Items live in a chain of rings (ring.h), each at least twice the size
 // of the one before; positions continue from ring to ring.
 //
-// A push is make_room, write, commit, publish:
+// A push is make_room, commit, write, publish:
 //  - make_room allocates the first ring, or a larger one when the current
 //    one cannot take the items (the only allocation; nothing is visible yet);
-//  - write copies the items into cells no consumer looks at yet;
-//  - commit moves tail_ past them with one seq_cst compare-and-swap, which
-//    fails once the queue is closed (seal() set kClosedBit): that is the
-//    moment of acceptance, and a batch that cannot commit every level rolls
-//    the committed ones back (nothing was published);
+//  - commit moves tail_ past the positions with one seq_cst
+//    compare-and-swap, which fails once the queue is closed (seal() set
+//    kClosedBit): that is the moment of acceptance, and a batch that cannot
+//    commit every level rolls the committed ones back (nothing was written);
+//  - write copies the items into their cells, which no consumer takes yet;
 //  - publish shows them to consumers, cell by cell.
-// Between commit and publish a position counts as present (size()), and a
-// consumer that reaches it waits for the producer: a push is never missed
-// by a pop that started after the push was accepted.
+// Commit comes before write because a locked instruction waits for the
+// stores before it: the cell's line is usually in a consumer's cache (it
+// polled the cell), and writes issued after the commit leave that miss to
+// the store buffer instead of stalling the push on it.
+// Between commit and publish a position counts as present for size(), but
+// a pop (take) that reaches it does not wait for it: the push has not
+// returned, so the pop owes it nothing (prioq.h). Whoever must not miss an
+// accepted push reads size(): a pop before it sleeps, a pop draining a
+// closed queue (priority_queue.cpp).
 //
 // A pop (take) reads the consumers' line (pop_ring_, head_) and the cells,
 // and claims a run of published items with one compare-and-swap on head_.
-// It reads tail_, the producer's line, only when the cell at head_ is not
-// published. The producer reads head_ only when its copy (cached_head_)
-// says the ring is full. So a producer and its consumers share no written
-// line but the cells, and producers of different slots share nothing.
+// It never reads tail_, the producer's line, and the producer reads head_
+// only when its copy (cached_head_) says the ring is full. So a producer
+// and its consumers share no written line but the cells, and producers of
+// different slots share nothing; the one reader of tail_ is size(), off
+// the paths that find or poll for work.
 //
 // A consumer copies items out before it claims them; the producer reuses a
 // cell only after it has seen head_ past the cell's position (acquire), so
@@ -105,8 +112,8 @@ class sub_queue {
   // ---- Consumer side: any thread ---------------------------------------
   // Claims up to max published items from the head, in order, copying item
   // i to out + i * item_words; returns how many (at least 1 unless the
-  // sub-queue was empty at some moment during the call). A committed item
-  // not yet published is waited for.
+  // sub-queue had no published item at some moment during the call). A
+  // committed item not yet published is not waited for (see above).
   size_t take(uintptr_t *out, size_t max) {
     // The common case inline: the head is published and the claim succeeds.
     // pop_ring_ before head_: a consumer moves pop_ring_ on only after head_
@@ -130,7 +137,21 @@ class sub_queue {
   }
   // The push time of the head item, if it is published (aging's racy peek).
   bool peek_pushed_ms(uint64_t *pushed_ms) const;
-  // Committed and not yet claimed items (seq_cst loads).
+  // Whether a take() might find an item: reads what take() reads, never
+  // tail_, so polling it costs the producer nothing. A racy hint: false
+  // only if no item was published at the head at some moment of the call.
+  bool may_have_published() const {
+    const ring *current = pop_ring_.load(std::memory_order_acquire);
+    if (current == nullptr) return false;
+    const uint64_t pos = head_.load(std::memory_order_acquire);
+    // A reused cell: head_ moved on meanwhile; an unpublished one in a ring
+    // with a successor: the head may be in the next ring. Either way a
+    // take() will tell.
+    return current->state(pos) != ring::cell_state::unpublished ||
+           current->next.load(std::memory_order_acquire) != nullptr;
+  }
+  // Committed and not yet claimed items (seq_cst loads). Reads tail_, the
+  // producer's line: for checks that must see every accepted push, not for polls.
   uint64_t size() const {
     const uint64_t head = head_.load(std::memory_order_seq_cst);  // first: tail >= head
     const uint64_t tail = tail_.load(std::memory_order_seq_cst) & ~kClosedBit;
