@@ -162,16 +162,29 @@ class pool {
   // helping group wait), whose busy time already covers it.
   uint64_t execute_record(worker_slot &slot, job_record *record, uint64_t start_cycles,
                           bool nested);
-  enum class idle_verdict { look_again, exit_now };
-  idle_verdict wait_for_work(uint64_t idle_since_ns, bool *spinner);
+  // How an idle worker's wait ended: its spin popped a job (into *job and
+  // *priority), it should pop again (work, shutdown, a wake or a timeout),
+  // or it was reaped.
+  enum class idle_verdict { took_job, look_again, exit_now };
+  idle_verdict wait_for_work(uint64_t idle_since_ns, bool *spinner, queued_job *job,
+                             int32_t *priority);
   // Called by a worker that just ran out of jobs, before it goes idle: polls
-  // the queue for a few microseconds if that cannot delay anyone. True if
-  // work (or shutdown) showed up.
-  bool linger_for_work();
+  // the queue for a few microseconds if that cannot delay anyone. The status
+  // of its last pop: PRIOQ_OK with a job in *job and *priority, or not (an
+  // empty queue, shutdown begun, or the queue closed and drained).
+  prioq_status linger_for_work(queued_job *job, int32_t *priority);
+  // One poll of a lingering or spinning worker: a pop, not prioq_size. A pop
+  // that finds the queue empty reads no line a producer writes (prioq's
+  // sub_queue.h); prioq_size reads the producers' tails, so polling it took
+  // the submitter's line away once per poll, a cache miss on its next push.
+  prioq_status poll_for_job(queued_job *job, int32_t *priority) {
+    return prioq_try_pop_item(queue_, job, priority);
+  }
   bool try_reap();
   void wake_worker_if_work_remains();
   size_t queued_now() const;
-  // What an idle or lingering worker polls for: queued work, or shutdown.
+  // What an idle worker checks before it parks: queued work (every accepted
+  // job, exactly: prioq_size reads the tails), or shutdown.
   bool work_or_closing(std::memory_order closing_order) const {
     return queued_now() > 0 || closing_.load(closing_order);
   }

@@ -60,13 +60,17 @@ void pool::worker_main(worker_slot &slot) {
   // At most one linger per run of jobs: set when a linger starts, cleared by
   // the next job.
   bool lingered = false;
+  // A job the spin in wait_for_work popped, run on the next round.
+  bool job_in_hand = false;
+  queued_job job;
+  int32_t priority = 0;
   for (;;) {
-    queued_job job;
-    int32_t priority = 0;
-    const prioq_status status = prioq_try_pop_item(queue_, &job, &priority);
+    prioq_status status = PRIOQ_OK;
+    if (!job_in_hand) status = poll_for_job(&job, &priority);
+    job_in_hand = false;
     if (status == PRIOQ_E_EMPTY && !idle && !lingered) {
       lingered = true;
-      if (linger_for_work()) continue;
+      status = linger_for_work(&job, &priority);
     }
     if (status != PRIOQ_OK) {
       // Running dry: whatever happens next (spin, park, exit), a thread in
@@ -107,10 +111,12 @@ void pool::worker_main(worker_slot &slot) {
     // PRIOQ_E_CLOSED: shut down and drained. Any other failure cannot be
     // retried usefully; leaving keeps shutdown able to finish.
     if (status != PRIOQ_E_EMPTY) break;
-    if (wait_for_work(idle_since, &spinner) == idle_verdict::exit_now) {
+    const idle_verdict verdict = wait_for_work(idle_since, &spinner, &job, &priority);
+    if (verdict == idle_verdict::exit_now) {
       reaped = true;
       break;
     }
+    job_in_hand = verdict == idle_verdict::took_job;
   }
 
   if (spinner) work_events_.end_spin();
@@ -131,7 +137,7 @@ void pool::worker_main(worker_slot &slot) {
   exit_events_.notify_all();
 }
 
-bool pool::linger_for_work() {
+prioq_status pool::linger_for_work(queued_job *job, int32_t *priority) {
   // Going idle costs shared writes that a submitter on another core then
   // pays for as cache misses: the allocator's lock and free array (flush),
   // idle_workers_, the idle waiters' word, and work_events_ twice (begin_spin and
@@ -146,17 +152,19 @@ bool pool::linger_for_work() {
   // pool allowed to have it, never a stranded job: this worker is still
   // busy, so the usual rules do not count on it.
   if (live_workers_.load(std::memory_order_relaxed) < static_cast<int64_t>(max_workers_)) {
-    return false;
+    return PRIOQ_E_EMPTY;
   }
-  if (work_events_.sleepers() != 0) return false;
+  if (work_events_.sleepers() != 0) return PRIOQ_E_EMPTY;
   for (uint32_t poll = 0; poll < kLingerPolls; ++poll) {
-    if (work_or_closing(std::memory_order_relaxed)) return true;
     for (uint32_t pause = 0; pause < kLingerPauses; ++pause) platform::cpu_relax();
+    const prioq_status status = poll_for_job(job, priority);
+    if (status != PRIOQ_E_EMPTY || closing_.load(std::memory_order_relaxed)) return status;
   }
-  return false;
+  return PRIOQ_E_EMPTY;
 }
 
-pool::idle_verdict pool::wait_for_work(uint64_t idle_since_ns, bool *spinner) {
+pool::idle_verdict pool::wait_for_work(uint64_t idle_since_ns, bool *spinner, queued_job *job,
+                                       int32_t *priority) {
   // The spinner limit is checked without a lock: two workers may both pass
   // it, which only costs a little CPU; it never affects correctness.
   if (!*spinner && work_events_.spinners() < kMaxSpinners) {
@@ -164,11 +172,14 @@ pool::idle_verdict pool::wait_for_work(uint64_t idle_since_ns, bool *spinner) {
     *spinner = true;
   }
   if (*spinner) {
+    // Still the spinner on every return from this loop (the caller ends the spin).
     for (uint32_t round = 0; round < kSpinRounds; ++round) {
-      if (work_or_closing(std::memory_order_relaxed)) {
-        return idle_verdict::look_again;  // still the spinner
-      }
       for (uint32_t pause = 0; pause < kPausesPerRound; ++pause) platform::cpu_relax();
+      const prioq_status status = poll_for_job(job, priority);
+      if (status == PRIOQ_OK) return idle_verdict::took_job;
+      if (status != PRIOQ_E_EMPTY || closing_.load(std::memory_order_relaxed)) {
+        return idle_verdict::look_again;
+      }
     }
     // Give up: end_spin before prepare_wait, then re-check (the hand-off rule).
     work_events_.end_spin();
