@@ -122,6 +122,10 @@ TYPED_TEST(TriggerCancel, AfterItsInstanceEndedReportsWhatTheKindReports) {
   trigger_probe probe;
   auto *trigger = this->kind.start(pool.get(), &probe, true);
   ASSERT_TRUE(eventually([&] { return probe.completions.load() == 1; }));
+  // The instance ends when the worker publishes its outcome, just after the
+  // completion callback returns; until then a cancel rightly reports it
+  // running. Waiting for the pool to be idle waits for that publication.
+  ASSERT_EQ(tpool_wait_idle(pool.get(), 10000), TPOOL_OK);
   EXPECT_EQ(TypeParam::cancel(trigger, 0), TypeParam::kCancelAfterItsInstanceEnded);
   // A fired wait retires on the worker after its instance; a timer here.
   EXPECT_TRUE(eventually([&] { return probe.retires.load() == 1; }));
