@@ -331,21 +331,11 @@ size_t priority_queue::take_items(const item_sink &out, size_t max_count) {
 }
 
 bool priority_queue::any_items() const {
-  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
-    for (uint32_t c = occupancy_[p].candidates(); c != 0; c &= c - 1) {
-      if (subs_[p][lowest_bit_index(c)].size() != 0) return true;
-    }
-  }
-  return false;
+  return any_candidate([](const sub_queue &sub) { return sub.size() != 0; });
 }
 
 bool priority_queue::any_published() const {
-  for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
-    for (uint32_t c = occupancy_[p].candidates(); c != 0; c &= c - 1) {
-      if (subs_[p][lowest_bit_index(c)].may_have_published()) return true;
-    }
-  }
-  return false;
+  return any_candidate([](const sub_queue &sub) { return sub.may_have_published(); });
 }
 
 bool priority_queue::any_committed() const {

@@ -143,6 +143,16 @@ class priority_queue {
   // A racy hint for polls: a candidate's head may be published. Reads no
   // producer's line (sub_queue::may_have_published).
   bool any_published() const;
+  // Whether test(sub) holds for some candidate sub-queue of any priority.
+  template <typename Test>
+  bool any_candidate(Test &&test) const {
+    for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
+      for (uint32_t c = occupancy_[p].candidates(); c != 0; c &= c - 1) {
+        if (test(subs_[p][lowest_bit_index(c)])) return true;
+      }
+    }
+    return false;
+  }
   prioq_status drain_closed(const item_sink &out, size_t max_count, size_t *out_count);
   bool reserve_capacity(size_t count);
   void release_capacity(size_t count);
