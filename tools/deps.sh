@@ -42,7 +42,19 @@ elif ! dpkg-query -W -f='${Status}' wine32:i386 2>/dev/null | grep -q 'install o
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   log "apt: installing ${missing[*]}"
-  as_root apt-get update -q
+  # A mirror caught mid-sync fails 'apt-get update' for one index ("File has
+  # unexpected size"); that is transient, so retry a few times, then go on
+  # with what was fetched: the install below fails loudly if a package is
+  # really missing.
+  for attempt in 1 2 3; do
+    if as_root apt-get update -q; then break; fi
+    if [ "$attempt" -eq 3 ]; then
+      log "apt-get update failed 3 times; installing from the indexes it did fetch"
+    else
+      log "apt-get update failed (attempt $attempt of 3); retrying in 15 s"
+      sleep 15
+    fi
+  done
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 

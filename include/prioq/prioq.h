@@ -345,9 +345,11 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_is_closed(const prioq_queue *queue, int3
 /* Number of items at one priority, or over all with PRIOQ_PRIORITY_ALL. The
  * value is a snapshot and may be stale as soon as it returns; it counts
  * every item whose push returned before the call began and that is not
- * popped yet. While the queue is empty the call reads one cache line,
- * which nothing writes until items arrive again, so polling an idle queue
- * costs its producers nothing.
+ * popped yet. While the queue is empty the call reads the occupancy word
+ * of each priority asked for and the counters of the few per-thread
+ * sub-queues still marked occupied (a pop clears those marks lazily); none
+ * of these lines is written until items arrive again, so polling an idle
+ * queue costs its producers nothing.
  * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER if queue or out_size is null;
  * PRIOQ_E_BAD_PRIORITY for anything but 0..2 or PRIOQ_PRIORITY_ALL.
  * Allocates nothing. Thread-safe. */
