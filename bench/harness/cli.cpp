@@ -9,6 +9,9 @@ int parse_cli(int argc, char **argv, cli_options *options) {
   CLI::App app{"tpool bench: validated, clock-timed benchmark of tpool and its peers"};
   app.add_option("--filter", options->filter,
                  "Only scenarios whose '<pool>/<id>' matches this regular expression");
+  app.add_option("--cells", options->cells,
+                 "Only the comparison cells whose id matches this regular expression, and "
+                 "nothing else (for A/B runs; not publishable)");
   app.add_option("--warmups", options->warmups, "Discarded, validated warm-ups (reference suite)")
       ->check(CLI::Range(0, 100));
   app.add_option("--repeats", options->repeats, "Measured repetitions (reference suite)")

@@ -13,6 +13,10 @@ namespace bench {
 
 struct cli_options {
   std::string filter;  // ECMAScript regex matched against "<pool>/<scenario id>"
+  // ECMAScript regex matched against comparison cell ids: run only those
+  // cells (no reference, extended or probe suites). For A/B work; such a run
+  // is never publishable (the publisher's gates refuse it).
+  std::string cells;
   uint32_t warmups = 2;
   uint32_t repeats = 7;
   uint32_t peer_warmups = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <regex>
 
 #include "bench_os.h"
 #include "machine_probe.h"
@@ -298,7 +299,15 @@ bool run_comparison_suite(const comparison_options &given, run_report *report,
   report->comparison_pools = {"tpool"};
   report->comparison_pools.insert(report->comparison_pools.end(), options.peers.begin(),
                                   options.peers.end());
+  std::regex chosen;
+  try {
+    if (!options.cells.empty()) chosen = std::regex(options.cells);
+  } catch (const std::regex_error &error) {
+    *failure = std::string("bad --cells: ") + error.what();
+    return false;
+  }
   for (const comparison_cell &cell : comparison_cells(options)) {
+    if (!options.cells.empty() && !std::regex_search(cell.id, chosen)) continue;
     if (!run_cell(cell, options, method, report, failure)) return false;
     // A reading after every cell places a change of the machine's state
     // between two cells; quick runs keep only the suites' readings.

@@ -33,6 +33,7 @@ struct comparison_options {
   uint32_t logical_cores = 1;
   double target_ms = 0;          // 0: the default (150 ms; 2 ms with quick)
   uint64_t run_start_ticks = 0;  // os::ticks() when the run started (for elapsed_s)
+  std::string cells;             // empty: every cell; else a regex on the cell ids to run
 };
 
 // What one repetition of one pool produced.

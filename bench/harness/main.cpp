@@ -147,6 +147,8 @@ int run(const cli_options &options) {
     std::fprintf(stderr, "bench: bad --filter: %s\n", error.what());
     return 2;
   }
+  const bool cells_only = !options.cells.empty();
+  if (cells_only) plan.clear();  // only the chosen comparison cells run
   if (options.list) {
     for (const scenario &s : plan) {
       std::printf("%-9s %-16s %-34s warmups=%u repetitions=%u\n", s.suite.c_str(), s.pool.c_str(),
@@ -212,8 +214,9 @@ int run(const cli_options &options) {
                  measure_cache_line_handoff_ns());
   }
 
-  if (!options.reference_only && options.filter.empty()) {
+  if (!options.reference_only && (options.filter.empty() || cells_only)) {
     comparison_options comparison;
+    comparison.cells = options.cells;
     comparison.quick = options.quick;
     comparison.fault = options.fault;
     comparison.peers = catalog.peers;
@@ -225,12 +228,12 @@ int run(const cli_options &options) {
     if (!run_comparison_suite(comparison, &report, &failure)) return fail(failure);
   }
 
-  if (!options.reference_only) {
+  if (!options.reference_only && !cells_only) {
     std::string failure;
     if (!record_priority_order(catalog.peers, &report, &failure)) return fail(failure);
   }
 
-  if (!options.reference_only && !options.skip_probes && options.filter.empty()) {
+  if (!options.reference_only && !options.skip_probes && options.filter.empty() && !cells_only) {
     probe_options probe;
     probe.quick = options.quick;
     probe.fault = options.fault;
