@@ -157,10 +157,19 @@ typedef struct prioq_config {
    * items), or any multiple of sizeof(void *) up to PRIOQ_MAX_ITEM_SIZE
    * (see "Items"). */
   uint32_t item_size;
-  uint32_t reserved1_; /* must be 0 */
+  /* Version 2. Which word of an item points at what the consumer will touch
+   * first (its payload), counted from 1; 0 (default): none. After each pop,
+   * the queue hints the processor to start fetching the payload of the item
+   * that comes next in the same producer's sub-queue, so that a consumer
+   * which handles one item at a time finds the next payload in cache
+   * instead of waiting for the producer's core to hand it over. Only a
+   * hint: nothing is read or written through the pointer, and any value
+   * (null, stale, freed) is safe. At most item_size / sizeof(void *) (1 for
+   * pointer items); PRIOQ_E_INVALID_ARGUMENT otherwise. */
+  uint32_t payload_word;
 } prioq_config;
 #define PRIOQ_CONFIG_SIZE_V1 ((uint32_t)(offsetof(prioq_config, reserved_) + sizeof(uint32_t)))
-#define PRIOQ_CONFIG_SIZE_V2 ((uint32_t)(offsetof(prioq_config, reserved1_) + sizeof(uint32_t)))
+#define PRIOQ_CONFIG_SIZE_V2 ((uint32_t)(offsetof(prioq_config, payload_word) + sizeof(uint32_t)))
 #define PRIOQ_MAX_ITEM_SIZE 256u
 
 /* An item with its priority, for batch operations. */

@@ -18,6 +18,9 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>  // _mm_prefetch
+#endif
 
 namespace platform {
 
@@ -53,6 +56,19 @@ uint32_t logical_cpu_count();  // at least 1
 
 // Spin-wait hint (pause on x86, yield on ARM) and a scheduler yield.
 void cpu_relax();
+// Asks the processor to start loading the cache line at address. Never
+// faults and reads nothing the program can observe, so any address will do.
+inline void prefetch(const void *address) {
+#if defined(_MSC_VER) && !defined(__clang__)
+#if defined(_M_X64) || defined(_M_IX86)
+  _mm_prefetch(static_cast<const char *>(address), _MM_HINT_T0);
+#else
+  (void)address;
+#endif
+#else
+  __builtin_prefetch(address);
+#endif
+}
 void yield_thread();
 
 // ---------------------------------------------------------------------------

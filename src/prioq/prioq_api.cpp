@@ -137,9 +137,12 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_create(const prioq_config *config,
     if (config != nullptr && !abi::read_input(config, kConfigVersions, &effective)) {
       return PRIOQ_E_BAD_STRUCT_SIZE;
     }
-    if (effective.reserved_ != 0 || effective.reserved1_ != 0) return PRIOQ_E_INVALID_ARGUMENT;
+    if (effective.reserved_ != 0) return PRIOQ_E_INVALID_ARGUMENT;
     if (!valid_item_size(effective.item_size)) return PRIOQ_E_INVALID_ARGUMENT;
     if (effective.item_size == 0) effective.item_size = sizeof(void *);
+    if (effective.payload_word > effective.item_size / sizeof(void *)) {
+      return PRIOQ_E_INVALID_ARGUMENT;
+    }
     if (platform::fault::should_fail(platform::fault::point::allocation)) {
       return PRIOQ_E_OUT_OF_MEMORY;
     }

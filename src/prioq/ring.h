@@ -27,6 +27,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "platform.h"
+
 namespace prioq_impl {
 
 // One word of an item; an item is a whole number of them (prioq_config's
@@ -88,6 +90,18 @@ class ring {
   void copy(uint64_t pos, uintptr_t *out) const {
     const item_word *words = words_of(cell_at(pos));
     for (uint32_t i = 0; i < item_words_; ++i) out[i] = words[i].load(std::memory_order_relaxed);
+  }
+  // If the item at pos is published, asks the processor to fetch what its
+  // word `word` points at (prioq_config.payload_word). A consumer may race
+  // with the item's claim and the cell's reuse: the loads are atomic and
+  // the pointer is only a hint, so a stale value costs a wasted fetch.
+  void prefetch_payload(uint64_t pos, uint32_t word) const {
+    if (state(pos) != cell_state::published) return;
+    const uintptr_t target = words_of(cell_at(pos))[word].load(std::memory_order_relaxed);
+    // The word holds a pointer the producer stored as an integer; it is only
+    // a prefetch address, so no provenance is needed.
+    // NOLINTNEXTLINE(performance-no-int-to-ptr)
+    platform::prefetch(reinterpret_cast<const void *>(target));
   }
   uint64_t pushed_ms(uint64_t pos) const {
     return cell_at(pos).pushed_ms.load(std::memory_order_relaxed);

@@ -72,7 +72,11 @@ class sub_queue {
   sub_queue &operator=(const sub_queue &) = delete;
 
   // Before any other call: the item size in words.
-  void set_item_words(uint32_t item_words) { item_words_ = item_words; }
+  // payload_word: prioq_config.payload_word (0: no prefetch hint).
+  void set_item_words(uint32_t item_words, uint32_t payload_word = 0) {
+    item_words_ = item_words;
+    payload_word_ = payload_word;
+  }
 
   // ---- Producer side: the slot's one producer only -------------------
   // Makes room for count more items in one ring, allocating if needed.
@@ -131,6 +135,9 @@ class sub_queue {
     // promises a pop that returns an item is a full barrier.
     if (run != 0 && head_.compare_exchange_strong(pos, pos + run, std::memory_order_seq_cst,
                                                   std::memory_order_relaxed)) {
+      // While the caller handles these items, the next one's payload
+      // travels from the producer's core (prioq_config.payload_word).
+      if (payload_word_ != 0) current->prefetch_payload(pos + run, payload_word_ - 1);
       return run;
     }
     return take_slow(out, max);
@@ -198,6 +205,9 @@ class sub_queue {
   // The consumers' line.
   alignas(kFalseSharingRange) std::atomic<uint64_t> head_{0};
   std::atomic<ring *> pop_ring_{nullptr};
+  // Set before any push, then only read: on the consumers' line, which a
+  // pop has already loaded, and off the producer's.
+  uint32_t payload_word_ = 0;
 };
 
 }  // namespace prioq_impl

@@ -176,6 +176,22 @@ TEST(ConfigValidation, ConfigInitSetsStructSizeAndZeroDefaults) {
   EXPECT_EQ(config.capacity, 0u);
   EXPECT_EQ(config.spin_count, 0u);
   EXPECT_EQ(config.reserved_, 0u);
+  EXPECT_EQ(config.payload_word, 0u);
+}
+
+TEST(ConfigValidation, PayloadWordPastTheItemReturnsInvalidArgument) {
+  prioq_queue *queue = nullptr;
+  prioq_config config = default_config();
+  config.payload_word = 2;  // pointer items have one word
+  EXPECT_EQ(prioq_create(&config, &queue), PRIOQ_E_INVALID_ARGUMENT);
+  EXPECT_EQ(queue, nullptr);
+  config.item_size = 3 * sizeof(void *);
+  config.payload_word = 4;
+  EXPECT_EQ(prioq_create(&config, &queue), PRIOQ_E_INVALID_ARGUMENT);
+  EXPECT_EQ(queue, nullptr);
+  config.payload_word = 3;
+  ASSERT_EQ(prioq_create(&config, &queue), PRIOQ_OK);
+  EXPECT_EQ(prioq_destroy(queue), PRIOQ_OK);
 }
 
 TEST(ConfigValidation, NullConfigCreatesAQueueWithDefaults) {

@@ -4,6 +4,7 @@
 // line between the two APIs.
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -128,6 +129,52 @@ TEST(CopiedItems, TheItemFunctionsWorkOnAPointerQueue) {
   popped = nullptr;
   ASSERT_EQ(prioq_pop_item(queue.get(), 0, &popped, nullptr), PRIOQ_OK);
   EXPECT_EQ(popped, &value);
+}
+
+// The payload hint prefetches through whatever the chosen word holds, so
+// it must be harmless for any value: null, small integers, addresses of
+// freed memory, all bits set. Items still come out whole and in order.
+TEST(CopiedItems, APayloadWordHintLeavesItemsIntactWhateverTheWordHolds) {
+  prioq_config config = item_config(sizeof(job_like));
+  // payload[0] (its low half on 32-bit targets), counted from 1.
+  config.payload_word = static_cast<uint32_t>(offsetof(job_like, payload) / sizeof(void *)) + 1;
+  auto queue = create_queue(&config);
+  ASSERT_TRUE(queue);
+  const uint64_t dangling = [] {
+    auto *freed = new uint64_t(1);
+    const auto address = reinterpret_cast<uintptr_t>(freed);
+    delete freed;
+    return static_cast<uint64_t>(address);
+  }();
+  const uint64_t words[] = {0, 1, 4096, dangling, ~uint64_t{0}, 0x8000000000000000u};
+  std::vector<job_like> pushed;
+  for (int round = 0; round < 3; ++round) {
+    for (uint64_t word : words) {
+      job_like item = make(pushed.size());
+      item.payload[0] = word;
+      pushed.push_back(item);
+      ASSERT_EQ(prioq_push_item(queue.get(), &item, round % PRIOQ_PRIORITY_COUNT), PRIOQ_OK);
+    }
+  }
+  // One at a time (the hint follows every pop), then the rest as a run.
+  std::vector<job_like> popped;
+  for (int i = 0; i < 5; ++i) {
+    job_like item{};
+    ASSERT_EQ(prioq_try_pop_item(queue.get(), &item, nullptr), PRIOQ_OK);
+    popped.push_back(item);
+  }
+  std::vector<job_like> rest(pushed.size());
+  size_t count = 0;
+  ASSERT_EQ(prioq_pop_items(queue.get(), rest.data(), nullptr, rest.size(), 0, &count), PRIOQ_OK);
+  popped.insert(popped.end(), rest.begin(), rest.begin() + static_cast<ptrdiff_t>(count));
+  ASSERT_EQ(popped.size(), pushed.size());
+  // Priorities were pushed round by round, HIGH first: the order is push order.
+  for (size_t i = 0; i < pushed.size(); ++i) {
+    EXPECT_EQ(popped[i].id, pushed[i].id);
+    EXPECT_EQ(popped[i].payload[0], pushed[i].payload[0]);
+    EXPECT_EQ(popped[i].payload[1], pushed[i].payload[1]);
+    EXPECT_EQ(popped[i].payload[2], pushed[i].payload[2]);
+  }
 }
 
 TEST(CopiedItems, ItemSizesMustBePointerMultiplesUpToTheMaximum) {

@@ -50,6 +50,9 @@ tpool_status pool::create(const tpool_config &config, pool **out) {
   prioq_config_init(&queue_config);
   queue_config.aging_threshold_ms = config.starvation_bound_ms;
   queue_config.item_size = sizeof(queued_job);
+  // A worker's first touch of a job is its context (the caller's, or the
+  // job record): prioq fetches the next job's while this one runs.
+  queue_config.payload_word = kQueuedJobPayloadWord;
   const prioq_status queue_status = prioq_create(&queue_config, &created->queue_);
   created->allocator_ = job_allocator::create();
   if (!platform::fault::should_fail(platform::fault::point::allocation)) {
