@@ -140,15 +140,15 @@ int run(const cli_options &options) {
   take_reading(&report, "before reference and extended suites", run_start,
                report.environment.handoff_ns_start);
   catalog.logical_cores = report.environment.logical_cores;
+  // With --cells only the chosen comparison cells run: no plan.
+  const bool cells_only = !options.cells.empty();
   std::vector<scenario> plan;
   try {
-    plan = select(build_catalog(catalog), options.filter);
+    if (!cells_only) plan = select(build_catalog(catalog), options.filter);
   } catch (const std::regex_error &error) {
     std::fprintf(stderr, "bench: bad --filter: %s\n", error.what());
     return 2;
   }
-  const bool cells_only = !options.cells.empty();
-  if (cells_only) plan.clear();  // only the chosen comparison cells run
   if (options.list) {
     for (const scenario &s : plan) {
       std::printf("%-9s %-16s %-34s warmups=%u repetitions=%u\n", s.suite.c_str(), s.pool.c_str(),

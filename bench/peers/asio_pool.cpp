@@ -22,10 +22,10 @@ class asio_pool final : public peer_pool {
   // that every thread exists and took work at once (worker_rendezvous.h).
   bool wait_until_ready(uint32_t timeout_ms) override {
     worker_rendezvous rendezvous(workers_, timeout_ms);
-    for (uint32_t i = 0; i < workers_; ++i) {
-      boost::asio::post(pool_, [&rendezvous] { rendezvous.arrive_and_wait(); });
-    }
-    return rendezvous.wait_all_left();
+    return rendezvous.meet([this](worker_rendezvous *meeting) {
+      boost::asio::post(pool_, [meeting] { meeting->arrive_and_wait(); });
+      return true;
+    });
   }
 
   bool submit(bench_task *task, int32_t) override {

@@ -28,10 +28,10 @@ class tbb_pool final : public peer_pool {
 
   bool wait_until_ready(uint32_t timeout_ms) override {
     worker_rendezvous rendezvous(workers_, timeout_ms);
-    for (uint32_t i = 0; i < workers_; ++i) {
-      arena_.execute([&] { group_->run([&rendezvous] { rendezvous.arrive_and_wait(); }); });
-    }
-    return rendezvous.wait_all_left();
+    return rendezvous.meet([this](worker_rendezvous *meeting) {
+      arena_.execute([&] { group_->run([meeting] { meeting->arrive_and_wait(); }); });
+      return true;
+    });
   }
 
   bool submit(bench_task *task, int32_t) override {

@@ -71,14 +71,13 @@ class tpool_peer final : public peer_pool {
   // pool first), so a job that runs late never touches freed memory.
   bool rendezvous(uint32_t timeout_ms) {
     meeting_ = std::make_unique<worker_rendezvous>(workers_, timeout_ms);
-    for (uint32_t i = 0; i < workers_; ++i) {
+    return meeting_->meet([this](worker_rendezvous *meeting) {
       tpool_job_desc desc;
       tpool_job_desc_init(&desc);
       desc.fn = &tpool_peer::arrive;
-      desc.context = meeting_.get();
-      if (tpool_submit_ex(pool_, &desc, nullptr) != TPOOL_OK) return false;
-    }
-    return meeting_->wait_all_left();
+      desc.context = meeting;
+      return tpool_submit_ex(pool_, &desc, nullptr) == TPOOL_OK;
+    });
   }
 
   static void TPOOL_CALL arrive(void *context, tpool_job_info *) {

@@ -32,6 +32,18 @@ class worker_rendezvous {
     left_.fetch_add(1, std::memory_order_acq_rel);
   }
 
+  // The whole readiness check: post(this) submits one rendezvous task (whose
+  // body calls arrive_and_wait) and returns false if the pool refused it;
+  // called once per worker, then waits as wait_all_left. Called by the
+  // submitting thread, once.
+  template <typename Post>
+  bool meet(Post &&post) {
+    for (uint32_t i = 0; i < workers_; ++i) {
+      if (!post(this)) return false;
+    }
+    return wait_all_left();
+  }
+
   // Called by the submitting thread: waits until every task has returned.
   // True when all workers met at once.
   bool wait_all_left() {

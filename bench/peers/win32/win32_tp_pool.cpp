@@ -57,13 +57,11 @@ class win32_tp_pool final : public peer_pool {
 
   bool wait_until_ready(uint32_t timeout_ms) override {
     worker_rendezvous rendezvous(workers_, timeout_ms);
-    for (uint32_t i = 0; i < workers_; ++i) {
-      if (!TrySubmitThreadpoolCallback(&win32_tp_pool::rendezvous_callback, &rendezvous,
-                                       &environments_[0])) {
-        return false;  // cannot happen before shutdown; the pool would be broken
-      }
-    }
-    return rendezvous.wait_all_left();
+    // A refused submit cannot happen before shutdown; the pool would be broken.
+    return rendezvous.meet([this](worker_rendezvous *meeting) {
+      return TrySubmitThreadpoolCallback(&win32_tp_pool::rendezvous_callback, meeting,
+                                         &environments_[0]) != FALSE;
+    });
   }
 
   bool submit(bench_task *task, int32_t priority) override {
