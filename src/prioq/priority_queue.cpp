@@ -45,7 +45,7 @@ priority_queue::priority_queue(const prioq_config &config)
       item_size_(config.item_size),
       item_words_(config.item_size / static_cast<uint32_t>(sizeof(uintptr_t))) {
   for (auto &level : subs_) {
-    for (sub_queue &sub : level) sub.set_item_words(item_words_, config.payload_word);
+    for (sub_queue &sub : level) sub.configure(item_words_, config.payload_word, aging());
   }
 }
 

@@ -7,17 +7,17 @@
 
 namespace prioq_impl {
 
-ring *ring::create(uint64_t capacity, uint32_t item_words, uint64_t first_position) {
+ring *ring::create(uint64_t capacity, uint32_t item_words, bool timed, uint64_t first_position) {
   if (platform::fault::should_fail(platform::fault::point::allocation)) return nullptr;
   if (capacity == 0 || (capacity & (capacity - 1)) != 0) return nullptr;
   if (item_words == 0 || item_words > kMaxItemWords) return nullptr;
-  const size_t stride = stride_for(item_words);
+  const size_t stride = stride_for(item_words, timed);
   if (capacity > SIZE_MAX / stride) return nullptr;
   // Zeroed memory is an initialized ring (ring::seq_of). calloc of a large
   // block maps zero pages on demand instead of writing every cell up front.
   auto *cells = static_cast<unsigned char *>(std::calloc(static_cast<size_t>(capacity), stride));
   if (cells == nullptr) return nullptr;
-  ring *created = new (std::nothrow) ring(cells, capacity, item_words, first_position);
+  ring *created = new (std::nothrow) ring(cells, capacity, item_words, timed, first_position);
   if (created == nullptr) std::free(cells);
   return created;
 }

@@ -37,12 +37,15 @@ using item_word = std::atomic<uintptr_t>;
 // The largest item, in words (prioq.h: PRIOQ_MAX_ITEM_SIZE bytes).
 constexpr uint32_t kMaxItemWords = 256 / sizeof(uintptr_t);
 
-// The head of every cell; the item's words follow it. pushed_ms is atomic so
-// that aging's racy peek at a queued head is not a data race.
+// The head of every cell: its sequence number (minus the cell's index: see
+// ring::seq_of). The item's words follow it, and after them, in the rings of
+// a queue that ages its items, the push time (atomic, so that aging's racy
+// peek at a queued head is not a data race). A queue without aging stores
+// no time: its cells are a word smaller, so more of them share a line.
 struct cell {
-  std::atomic<uint64_t> seq;  // minus the cell's index: see ring::seq_of
-  std::atomic<uint64_t> pushed_ms;
+  std::atomic<uint64_t> seq;
 };
+using cell_time = std::atomic<uint64_t>;
 
 class ring {
  public:
@@ -52,9 +55,10 @@ class ring {
   enum class cell_state { published, unpublished, reused };
 
   // A ring of `capacity` cells (a power of two) for items of item_words
-  // words each (at least 1), whose first position is first_position; null
-  // if allocation failed. Consults the allocation fault point.
-  static ring *create(uint64_t capacity, uint32_t item_words, uint64_t first_position);
+  // words each (at least 1), with a push time per cell if timed, whose
+  // first position is first_position; null if allocation failed. Consults
+  // the allocation fault point.
+  static ring *create(uint64_t capacity, uint32_t item_words, bool timed, uint64_t first_position);
   static void destroy(ring *victim);
 
   uint64_t capacity() const { return mask_ + 1; }
@@ -62,7 +66,7 @@ class ring {
   uint32_t item_words() const { return item_words_; }
 
   // Producer: copies item_words words from item into pos's cell, with its
-  // push time, without showing it to consumers yet.
+  // push time if the ring is timed, without showing it to consumers yet.
   void write(uint64_t pos, const void *item, uint64_t pushed_ms) {
     cell &target = cell_at(pos);
     const auto *bytes = static_cast<const unsigned char *>(item);
@@ -72,7 +76,7 @@ class ring {
       std::memcpy(&word, bytes + i * sizeof(word), sizeof(word));
       into[i].store(word, std::memory_order_relaxed);
     }
-    target.pushed_ms.store(pushed_ms, std::memory_order_relaxed);
+    if (timed_) time_of(target).store(pushed_ms, std::memory_order_relaxed);
   }
   // Producer: shows pos's item to consumers (release: the item's words
   // and everything the producer wrote before come with it).
@@ -103,8 +107,22 @@ class ring {
     // NOLINTNEXTLINE(performance-no-int-to-ptr)
     platform::prefetch(reinterpret_cast<const void *>(target));
   }
+  // The push time of pos's item; timed rings only.
   uint64_t pushed_ms(uint64_t pos) const {
-    return cell_at(pos).pushed_ms.load(std::memory_order_relaxed);
+    return time_of(cell_at(pos)).load(std::memory_order_relaxed);
+  }
+
+  // Bytes from one cell to the next: the header, the item's words and the
+  // push time, rounded up so that every cell's 64-bit words are aligned
+  // (an item of an odd number of 4-byte words on x86 would otherwise leave
+  // the next cell's sequence number misaligned, and a misaligned 64-bit
+  // atomic that straddles a cache line is not atomic).
+  static size_t stride_for(uint32_t item_words, bool timed) {
+    const size_t end = timed ? time_offset_for(item_words) + sizeof(cell_time)
+                             : sizeof(cell) + size_t{item_words} * sizeof(item_word);
+    constexpr size_t align = alignof(cell);
+    static_assert(alignof(cell_time) <= align, "a stride aligned for cells aligns their times");
+    return (end + align - 1) / align * align;
   }
 
   // The next ring of the same sub-queue, set once by the producer after
@@ -112,17 +130,16 @@ class ring {
   std::atomic<ring *> next{nullptr};
 
  private:
-  ring(unsigned char *cells, uint64_t capacity, uint32_t item_words, uint64_t first_position)
+  ring(unsigned char *cells, uint64_t capacity, uint32_t item_words, bool timed,
+       uint64_t first_position)
       : cells_(cells),
         mask_(capacity - 1),
         first_position_(first_position),
         item_words_(item_words),
-        stride_(stride_for(item_words)) {}
+        timed_(timed),
+        time_offset_(time_offset_for(item_words)),
+        stride_(stride_for(item_words, timed)) {}
 
-  // Bytes from one cell to the next: the header and the item's words.
-  static size_t stride_for(uint32_t item_words) {
-    return sizeof(cell) + size_t{item_words} * sizeof(item_word);
-  }
   cell &cell_at(uint64_t pos) const {
     return *reinterpret_cast<cell *>(cells_ + static_cast<size_t>(pos & mask_) * stride_);
   }
@@ -132,6 +149,15 @@ class ring {
   static const item_word *words_of(const cell &target) {
     return reinterpret_cast<const item_word *>(reinterpret_cast<const unsigned char *>(&target) +
                                                sizeof(cell));
+  }
+  // The push time, after the item's words at an aligned offset (timed rings).
+  cell_time &time_of(cell &target) const {
+    return *reinterpret_cast<cell_time *>(reinterpret_cast<unsigned char *>(&target) +
+                                          time_offset_);
+  }
+  static size_t time_offset_for(uint32_t item_words) {
+    const size_t end = sizeof(cell) + size_t{item_words} * sizeof(item_word);
+    return (end + alignof(cell_time) - 1) / alignof(cell_time) * alignof(cell_time);
   }
   // A cell stores its sequence number minus its index, so that all-zero
   // memory is the initial state: a fresh cell reads seq == its index, which
@@ -144,6 +170,8 @@ class ring {
   const uint64_t mask_;
   const uint64_t first_position_;
   const uint32_t item_words_;
+  const bool timed_;
+  const size_t time_offset_;  // from a cell to its push time (timed_ only)
   const size_t stride_;
 };
 

@@ -39,7 +39,7 @@ bool sub_queue::grow(uint64_t count) {
   uint64_t capacity = push_ring_ != nullptr ? push_ring_->capacity() * 2 : kFirstRingCapacity;
   while (capacity < count * 2 && capacity < kMaxRingCapacity) capacity *= 2;
   if (capacity < count) return false;
-  ring *grown = ring::create(capacity, item_words_, tail_pos_);
+  ring *grown = ring::create(capacity, item_words_, timed_, tail_pos_);
   if (grown == nullptr) return false;
   if (push_ring_ == nullptr) {
     first_ring_ = grown;

@@ -71,11 +71,13 @@ class sub_queue {
   sub_queue(const sub_queue &) = delete;
   sub_queue &operator=(const sub_queue &) = delete;
 
-  // Before any other call: the item size in words.
-  // payload_word: prioq_config.payload_word (0: no prefetch hint).
-  void set_item_words(uint32_t item_words, uint32_t payload_word = 0) {
+  // Before any other call: the item size in words; payload_word:
+  // prioq_config.payload_word (0: no prefetch hint); timed: the cells keep
+  // their push times (the queue ages its items: peek_pushed_ms).
+  void configure(uint32_t item_words, uint32_t payload_word, bool timed) {
     item_words_ = item_words;
     payload_word_ = payload_word;
+    timed_ = timed;
   }
 
   // ---- Producer side: the slot's one producer only -------------------
@@ -142,7 +144,8 @@ class sub_queue {
     }
     return take_slow(out, max);
   }
-  // The push time of the head item, if it is published (aging's racy peek).
+  // The push time of the head item, if it is published (aging's racy peek;
+  // timed sub-queues only).
   bool peek_pushed_ms(uint64_t *pushed_ms) const;
   // Whether a take() might find an item: reads what take() reads, never
   // tail_, so polling it costs the producer nothing. A racy hint: false
@@ -201,6 +204,7 @@ class sub_queue {
   ring *push_ring_ = nullptr;
   ring *first_ring_ = nullptr;  // also read by the destructor
   uint32_t item_words_ = 0;
+  bool timed_ = false;
 
   // The consumers' line.
   alignas(kFalseSharingRange) std::atomic<uint64_t> head_{0};

@@ -55,7 +55,7 @@ struct seam_guard {
 
 TEST(SubQueueRace, AConsumerThatFoundTheHeadUnpublishedBeforeTheRingWasOutgrownDoesNotSkipIt) {
   sub_queue tested;
-  tested.set_item_words(1);
+  tested.configure(1, 0, false);
   ASSERT_TRUE(tested.make_room(1));  // the first ring, still empty
   seam_guard seam;
   g_armed = true;
@@ -94,7 +94,7 @@ TEST(SubQueueRace, AConsumerThatFoundTheHeadUnpublishedBeforeTheRingWasOutgrownD
 
 TEST(SubQueueRace, ARunClaimStopsAtTheEndOfARingAndTheNextClaimContinuesInTheNextRing) {
   sub_queue tested;
-  tested.set_item_words(1);
+  tested.configure(1, 0, false);
   for (uint64_t i = 0; i < kPushed; ++i) push_one(&tested, i);
   uintptr_t values[kPushed] = {};
   uint64_t next = 0;
