@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "bench_os.h"
-#include "worker_rendezvous.h"
 #include "worker_threads.h"
 
 namespace bench {
@@ -37,7 +36,6 @@ class tpool_peer final : public peer_pool {
       return false;
     }
     workers_ = settings.workers;
-    max_workers_ = config.max_workers;
     return true;
   }
 
@@ -46,17 +44,9 @@ class tpool_peer final : public peer_pool {
   const char *name() const override { return "tpool"; }
 
   bool wait_until_ready(uint32_t timeout_ms) override {
-    // tpool counts a worker live and idle from the moment it starts the
-    // thread (so a submit does not grow the pool for a worker on its way),
-    // before the thread runs: the idle count alone is reached while the
-    // threads are still starting, which under Wine takes about a millisecond
-    // of wineserver round trips, and the first jobs of a run would wait for
-    // it. So tpool gets the readiness of the peers that have no idle count
-    // (worker_rendezvous.h): one job per worker, all running at once, proves
-    // the threads exist; then the idle count says they are waiting again.
-    // A pool that may grow skips the rendezvous: blocking its workers would
-    // grow it before the run (the growth probe measures exactly that).
-    if (max_workers_ == workers_ && !rendezvous(timeout_ms)) return false;
+    // Like the naive and moodycamel pools, tpool counts a worker idle only
+    // once its thread runs and waits for work (tpool.h, tpool_stats), so
+    // the idle count says every thread exists and waits.
     bool failed = false;
     const bool ready = poll_until_ready(timeout_ms, [this, &failed] {
       tpool_stats stats{};
@@ -65,23 +55,6 @@ class tpool_peer final : public peer_pool {
       return failed || (stats.workers_live == workers_ && stats.workers_idle == workers_);
     });
     return ready && !failed;
-  }
-
-  // The meeting lives as long as the peer (whose destructor destroys the
-  // pool first), so a job that runs late never touches freed memory.
-  bool rendezvous(uint32_t timeout_ms) {
-    meeting_ = std::make_unique<worker_rendezvous>(workers_, timeout_ms);
-    return meeting_->meet([this](worker_rendezvous *meeting) {
-      tpool_job_desc desc;
-      tpool_job_desc_init(&desc);
-      desc.fn = &tpool_peer::arrive;
-      desc.context = meeting;
-      return tpool_submit_ex(pool_, &desc, nullptr) == TPOOL_OK;
-    });
-  }
-
-  static void TPOOL_CALL arrive(void *context, tpool_job_info *) {
-    static_cast<worker_rendezvous *>(context)->arrive_and_wait();
   }
 
   bool submit(bench_task *task, int32_t priority) override {
@@ -148,8 +121,6 @@ class tpool_peer final : public peer_pool {
   tpool_pool *pool_ = nullptr;
   bool abandoned_ = false;
   uint32_t workers_ = 0;
-  uint32_t max_workers_ = 0;
-  std::unique_ptr<worker_rendezvous> meeting_;
   std::vector<tpool_job_desc> descs_;
 };
 

@@ -934,11 +934,12 @@ typedef struct tpool_priority_stats {
  * Nothing is promised across levels, between the worker counts, or between
  * two snapshots beyond each counter never decreasing (queued and the worker
  * counts aside). A submit refused by a concurrent shutdown may be counted in
- * submitted for a moment and then taken back. A worker counts as live and
- * idle from the moment the pool starts its thread, before that thread has
- * run (so a submit does not start another worker for one on its way): right
- * after tpool_create, or after growth, workers_idle can include threads still
- * starting, and a job submitted then waits for the start. */
+ * submitted for a moment and then taken back. A worker counts as live from
+ * the moment the pool starts its thread, and as idle only once that thread
+ * runs and waits for work: right after tpool_create, or after growth,
+ * workers_live can include threads still starting, which workers_idle does
+ * not (a job submitted then waits for a start; a submit does not start
+ * another worker for one on its way). */
 typedef struct tpool_stats {
   uint32_t struct_size; /* set by the caller; see "Versioned structs" */
   uint32_t workers_live;

@@ -1,6 +1,10 @@
 // Diagnostics counters and the logging callback.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <mutex>
 #include <vector>
 
 #include "test_support.h"
@@ -61,6 +65,51 @@ TEST(PoolStats, ReportsWorkerCountsAndLimits) {
   EXPECT_EQ(stats.workers_min, 2u);
   EXPECT_EQ(stats.workers_max, 5u);
   EXPECT_EQ(stats.workers_peak, 2u);
+}
+
+// A log callback that holds every worker in its "worker N running" line,
+// which a worker's thread logs (at DEBUG) as its first act, until released.
+struct start_holder {
+  std::mutex mutex;
+  std::condition_variable changed;
+  int held = 0;
+  bool released = false;
+
+  static void TPOOL_CALL receive(void *user, tpool_log_level, const char *message) {
+    if (std::strstr(message, " running") == nullptr) return;
+    auto *holder = static_cast<start_holder *>(user);
+    std::unique_lock<std::mutex> lock(holder->mutex);
+    ++holder->held;
+    holder->changed.notify_all();
+    holder->changed.wait(lock, [holder] { return holder->released; });
+  }
+  bool wait_held(int count) {
+    std::unique_lock<std::mutex> lock(mutex);
+    return changed.wait_for(lock, std::chrono::milliseconds(kPatienceMs),
+                            [&] { return held == count; });
+  }
+  void release() {
+    std::lock_guard<std::mutex> lock(mutex);
+    released = true;
+    changed.notify_all();
+  }
+};
+
+TEST(PoolStats, AWorkerCountsAsIdleOnlyOnceItsThreadRuns) {
+  start_holder holder;
+  tpool_config config = small_config(2);
+  config.log_fn = &start_holder::receive;
+  config.log_user = &holder;
+  config.log_level = TPOOL_LOG_DEBUG;
+  pool_fixture pool(config);
+  ASSERT_EQ(pool.create_status(), TPOOL_OK);
+  // Both threads run, but neither has reached its loop.
+  ASSERT_TRUE(holder.wait_held(2));
+  const tpool_stats starting = stats_of(pool.get());
+  EXPECT_EQ(starting.workers_live, 2u);
+  EXPECT_EQ(starting.workers_idle, 0u);
+  holder.release();
+  EXPECT_TRUE(eventually([&] { return stats_of(pool.get()).workers_idle == 2u; }));
 }
 
 TEST(WorkerStats, EachJobIsCountedOnTheWorkerThatRanIt) {

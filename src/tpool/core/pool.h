@@ -35,6 +35,9 @@
 //    or reaping rule depends on it, so it may give up at any time.
 //  - live_workers_ counts worker threads that have not begun to exit. Reaping
 //    decrements it with a compare-and-swap that never goes below min_workers_.
+//  - A live worker is starting (starting_workers_) from start_worker until its
+//    thread runs, then idle (idle_workers_) or busy; tpool_stats reports idle
+//    workers only, growth counts starting ones as available too.
 #ifndef TPOOL_SRC_TPOOL_CORE_POOL_H
 #define TPOOL_SRC_TPOOL_CORE_POOL_H
 
@@ -190,6 +193,13 @@ class pool {
   }
 
   // Growth and thread management (pool_lifecycle.cpp).
+  // Whether a worker will look at the queue without being woken or grown:
+  // one is idle, or one is starting (its first act is a pop). Growth checks
+  // this so that a submit does not start a second worker for one on its way.
+  bool worker_available() const {
+    return starting_workers_.load(std::memory_order_seq_cst) > 0 ||
+           idle_workers_.load(std::memory_order_seq_cst) > 0;
+  }
   // Adds a worker if the pool may grow, no worker is idle and jobs wait.
   // Cheap when it cannot grow; never blocks on lifecycle_lock_.
   void maybe_grow();
@@ -243,8 +253,13 @@ class pool {
   alignas(64) std::atomic<bool> closing_{false};  // no new submissions; queue closed
   std::atomic<bool> discard_queued_{false};       // CANCEL shutdown: popped jobs are cancelled
 
+  // Live: started and not exited (or reaped). Starting: started, thread not
+  // yet running; idle: running and waiting for work. A worker goes from
+  // starting to idle by itself, idle first, so that a reader of starting_
+  // then idle_ (worker_available) never misses it in between.
   alignas(64) std::atomic<int64_t> idle_workers_{0};
   std::atomic<int64_t> live_workers_{0};
+  std::atomic<int64_t> starting_workers_{0};
 
   // Cold counters.
   alignas(64) std::atomic<uint64_t> cancelled_[TPOOL_PRIORITY_COUNT] = {};

@@ -122,10 +122,11 @@ bool pool::start_worker() {
   if (index >= max_workers_) return false;
   worker_slot &slot = slots_[index];
 
-  // Count the worker as live and idle before it runs, so that concurrent
-  // growth checks do not start a second one for the same job.
+  // Count the worker as live and starting before it runs, so that
+  // concurrent growth checks do not start a second one for the same job
+  // (worker_available); it counts itself idle once its thread runs.
   live_workers_.fetch_add(1, std::memory_order_seq_cst);
-  idle_workers_.fetch_add(1, std::memory_order_seq_cst);
+  starting_workers_.fetch_add(1, std::memory_order_seq_cst);
   slot.live.store(1, std::memory_order_relaxed);
   const std::string name = thread_name_prefix_ + "-" + std::to_string(index);
   platform::thread_options options = thread_options_;
@@ -134,7 +135,7 @@ bool pool::start_worker() {
   if (!platform::thread_start(&slot.thread, &pool::worker_entry, &slot, options,
                               &options_applied)) {
     slot.live.store(0, std::memory_order_relaxed);
-    idle_workers_.fetch_sub(1, std::memory_order_seq_cst);
+    starting_workers_.fetch_sub(1, std::memory_order_seq_cst);
     live_workers_.fetch_sub(1, std::memory_order_seq_cst);
     return false;
   }
@@ -154,7 +155,7 @@ void pool::maybe_grow() {
   // Cheap checks first: this runs on every submit of a pool that can grow.
   if (max_workers_ == min_workers_) return;
   if (live_workers_.load(std::memory_order_relaxed) >= static_cast<int64_t>(max_workers_)) return;
-  if (idle_workers_.load(std::memory_order_seq_cst) > 0) return;
+  if (worker_available()) return;
   if (closing_.load(std::memory_order_relaxed)) return;
   // Jobs must be waiting. Without this check a submit could grow the pool
   // after a spinning worker had already taken the job it just pushed (that
@@ -169,7 +170,7 @@ void pool::maybe_grow() {
   }
   if (!closing_.load(std::memory_order_relaxed) &&
       live_workers_.load(std::memory_order_relaxed) < static_cast<int64_t>(max_workers_) &&
-      idle_workers_.load(std::memory_order_seq_cst) <= 0) {
+      !worker_available()) {
     if (start_worker()) {
       workers_grown_.fetch_add(1, std::memory_order_relaxed);
       log_.log(TPOOL_LOG_DEBUG, "grew to {} workers (every worker busy, jobs waiting)",

@@ -46,7 +46,11 @@ void pool::worker_main(worker_slot &slot) {
   // For the worker's whole life: calls that would wait for this pool from
   // one of its jobs are refused (TPOOL_E_WOULD_DEADLOCK).
   scoped_thread_role role(this, nullptr, &slot);
-  // start_worker counted this worker as live and idle before it started.
+  // start_worker counted this worker as live and starting; now that its
+  // thread runs it is idle (idle first: worker_available).
+  log_.log(TPOOL_LOG_DEBUG, "worker {} running", slot.index);
+  idle_workers_.fetch_add(1, std::memory_order_seq_cst);
+  starting_workers_.fetch_sub(1, std::memory_order_seq_cst);
   bool idle = true;
   bool spinner = false;
   bool reaped = false;
