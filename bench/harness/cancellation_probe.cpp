@@ -73,7 +73,7 @@ bool run_cancellation_probe(const probe_options &options, run_report *report,
   task_array handled(std::vector<int32_t>(handle_tasks, 2), &group);
   group.expected.store(bulk_tasks + handle_tasks, std::memory_order_release);
   for (size_t i = 0; i < bulk.size(); ++i) {
-    if (peer->submit(&bulk[i].task, 2)) bulk[i].accepted.fetch_add(1);
+    submit_task(*peer, bulk[i], 2);
   }
   size_t cancelled_by_all = 0;
   const uint64_t all_start = os::ticks();

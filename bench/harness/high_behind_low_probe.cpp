@@ -39,7 +39,7 @@ bool high_behind_low_sample(const std::string &pool_name, uint32_t workers, size
   for (size_t i = 0; i < tasks.size(); ++i) {
     task_record &record = tasks[i];
     record.submit_ticks = os::ticks();
-    if (pool->submit(&record.task, record.priority)) record.accepted.fetch_add(1);
+    submit_task(*pool, record, record.priority);
   }
   const bool finished = group.wait_all_finished(120000);
   const bool shut_down = pool->shutdown();

@@ -124,11 +124,7 @@ bool run_schedule(const std::string &pool_name, uint32_t workers,
       now = os::ticks();
     }
     result->lag_ticks[i] = now - due;
-    if (pool->submit(&record.task, record.priority)) {
-      record.accepted.fetch_add(1, std::memory_order_relaxed);
-    } else {
-      ++rejected;
-    }
+    if (!submit_task(*pool, record, record.priority)) ++rejected;
     last_submit = now;
   }
   if (rejected != 0) group.expected.store(tasks.size() - rejected, std::memory_order_release);

@@ -75,7 +75,7 @@ bool run_starvation_probe(const probe_options &options, run_report *report, std:
     if (next_low < kLowTasks && now - start >= next_low * low_spacing) {
       task_record &record = low_tasks[next_low++];
       record.submit_ticks = os::ticks();
-      if (pool->submit(&record.task, 2)) record.accepted.fetch_add(1);
+      submit_task(*pool, record, 2);
     }
     // Keep about 20,000 HIGH tasks (tens of ms of work) queued: far more than the workers can
     // run before the bound, so only the bound can let a LOW task through.

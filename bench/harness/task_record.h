@@ -32,6 +32,19 @@ struct alignas(64) task_record {
 };
 static_assert(sizeof(task_record) == 64, "one task per cache line");
 
+// Submits record's task to pool at priority; true (and the record marked
+// accepted) if the pool took it. The mark is written before the submit and
+// taken back on a refusal: once the submit returns, a worker may be running
+// the task and own the record's line, and a mark written then cost the
+// producer a cache miss per task, a cost that grew with how fast the pool
+// picks tasks up (the fastest pool paid most).
+inline bool submit_task(peer_pool &pool, task_record &record, int32_t priority) {
+  record.accepted.store(1, std::memory_order_relaxed);
+  if (pool.submit(&record.task, priority)) return true;
+  record.accepted.store(0, std::memory_order_relaxed);
+  return false;
+}
+
 // The task body and outcome callback task_group installs in its kind.
 void run_task(bench_task *task);
 void finish_task(bench_task *task, task_outcome outcome);

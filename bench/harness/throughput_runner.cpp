@@ -57,11 +57,11 @@ void submit_in_batches(producer_args &args) {
     for (size_t k = i; k < end; ++k) {
       chunk.push_back(&tasks[k].task);
       priorities.push_back(tasks[k].priority);
+      tasks[k].accepted.store(1, std::memory_order_relaxed);  // before: see submit_task
     }
     const size_t accepted = args.pool->submit_batch(chunk.data(), priorities.data(), chunk.size());
-    if (accepted == chunk.size()) {
-      for (size_t k = i; k < end; ++k) tasks[k].accepted.fetch_add(1, std::memory_order_relaxed);
-    } else {
+    if (accepted != chunk.size()) {
+      for (size_t k = i; k < end; ++k) tasks[k].accepted.store(0, std::memory_order_relaxed);
       args.rejected += chunk.size() - accepted;
       if (accepted != 0) args.partial = true;
     }
@@ -80,11 +80,7 @@ void producer_main(producer_args &args) {
   task_array &tasks = *args.tasks;
   for (size_t i = args.first; i < tasks.size(); i += args.stride) {
     task_record &record = tasks[i];
-    if (args.pool->submit(&record.task, record.priority)) {
-      record.accepted.fetch_add(1, std::memory_order_relaxed);
-    } else {
-      ++args.rejected;
-    }
+    if (!submit_task(*args.pool, record, record.priority)) ++args.rejected;
   }
 }
 
