@@ -12,6 +12,16 @@
 namespace {
 using namespace tpool_test;
 
+// A small pool's configuration whose log lines at level and above go to fn.
+tpool_config logging_config(uint32_t workers, tpool_log_fn fn, void *user,
+                            tpool_log_level level = TPOOL_LOG_WARN) {
+  tpool_config config = small_config(workers);
+  config.log_fn = fn;
+  config.log_user = user;
+  config.log_level = level;
+  return config;
+}
+
 TEST(PoolStats, CountersAddUpAfterAMixedWorkload) {
   gate blocker;
   pool_fixture pool(small_config(2));
@@ -97,11 +107,7 @@ struct start_holder {
 
 TEST(PoolStats, AWorkerCountsAsIdleOnlyOnceItsThreadRuns) {
   start_holder holder;
-  tpool_config config = small_config(2);
-  config.log_fn = &start_holder::receive;
-  config.log_user = &holder;
-  config.log_level = TPOOL_LOG_DEBUG;
-  pool_fixture pool(config);
+  pool_fixture pool(logging_config(2, &start_holder::receive, &holder, TPOOL_LOG_DEBUG));
   ASSERT_EQ(pool.create_status(), TPOOL_OK);
   // Both threads run, but neither has reached its loop.
   ASSERT_TRUE(holder.wait_held(2));
@@ -159,30 +165,21 @@ TEST(WorkerStats, BusyTimeGrowsWithWork) {
 
 TEST(PoolLogging, BadInputIsLoggedAtWarn) {
   log_sink sink;
-  tpool_config config = small_config(1);
-  config.log_fn = &log_sink::receive;
-  config.log_user = &sink;
-  pool_fixture pool(config);
+  pool_fixture pool(logging_config(1, &log_sink::receive, &sink));
   ASSERT_EQ(tpool_submit(pool.get(), &noop_job, nullptr, 5, nullptr), TPOOL_E_BAD_PRIORITY);
   EXPECT_TRUE(sink.contains(TPOOL_LOG_WARN, "tpool_submit"));
 }
 
 TEST(PoolLogging, DefaultLevelSuppressesInfo) {
   log_sink sink;
-  tpool_config config = small_config(1);
-  config.log_fn = &log_sink::receive;
-  config.log_user = &sink;
-  pool_fixture pool(config);
+  pool_fixture pool(logging_config(1, &log_sink::receive, &sink));
   ASSERT_EQ(tpool_shutdown(pool.get(), TPOOL_SHUTDOWN_DRAIN, kPatienceMs), TPOOL_OK);
   EXPECT_EQ(sink.count(), 0u);
 }
 
 TEST(PoolLogging, LoweringTheLevelDeliversInfoLines) {
   log_sink sink;
-  tpool_config config = small_config(1);
-  config.log_fn = &log_sink::receive;
-  config.log_user = &sink;
-  pool_fixture pool(config);
+  pool_fixture pool(logging_config(1, &log_sink::receive, &sink));
   ASSERT_EQ(tpool_set_log_level(pool.get(), TPOOL_LOG_INFO), TPOOL_OK);
   ASSERT_EQ(tpool_shutdown(pool.get(), TPOOL_SHUTDOWN_DRAIN, kPatienceMs), TPOOL_OK);
   EXPECT_TRUE(sink.contains(TPOOL_LOG_INFO, "shut"));
@@ -190,11 +187,7 @@ TEST(PoolLogging, LoweringTheLevelDeliversInfoLines) {
 
 TEST(PoolLogging, LevelOffSilencesWarnings) {
   log_sink sink;
-  tpool_config config = small_config(1);
-  config.log_fn = &log_sink::receive;
-  config.log_user = &sink;
-  config.log_level = TPOOL_LOG_OFF;
-  pool_fixture pool(config);
+  pool_fixture pool(logging_config(1, &log_sink::receive, &sink, TPOOL_LOG_OFF));
   EXPECT_EQ(tpool_submit(pool.get(), &noop_job, nullptr, 5, nullptr), TPOOL_E_BAD_PRIORITY);
   EXPECT_EQ(sink.count(), 0u);
 }
