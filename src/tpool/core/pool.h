@@ -200,7 +200,8 @@ class pool {
     return starting_workers_.load(std::memory_order_seq_cst) > 0 ||
            idle_workers_.load(std::memory_order_seq_cst) > 0;
   }
-  // Adds a worker if the pool may grow, no worker is idle and jobs wait.
+  // Adds a worker if the pool may grow, no worker is idle or starting and
+  // jobs wait.
   // Cheap when it cannot grow; never blocks on lifecycle_lock_.
   void maybe_grow();
   bool start_worker() REQUIRES(lifecycle_lock_);
