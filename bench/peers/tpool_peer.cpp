@@ -2,12 +2,9 @@
 
 #include <tpool/tpool.h>
 
-#include <chrono>
 #include <memory>
-#include <thread>
 #include <vector>
 
-#include "bench_os.h"
 #include "worker_threads.h"
 
 namespace bench {
