@@ -23,6 +23,7 @@ void finish_counting(bench_task *task, task_outcome) {
     self->reached.fetch_add(1, std::memory_order_seq_cst);
     os::wake_all(self->reached);
   }
+  self->left.fetch_add(1, std::memory_order_release);  // the last touch of *self
 }
 
 const task_kind kCountingKind{&run_counting, &finish_counting};
@@ -36,17 +37,21 @@ counting_task::counting_task(uint32_t work_iterations) : iterations(work_iterati
 void counting_task::wait_finished(uint64_t target) {
   // Short tasks usually finish within a few yields of the last submit.
   constexpr int kPollRounds = 64;
-  for (int round = 0; round < kPollRounds; ++round) {
-    if (finished.load(std::memory_order_acquire) >= target) return;
-    os::yield_thread();
+  bool done = false;
+  for (int round = 0; round < kPollRounds && !done; ++round) {
+    done = finished.load(std::memory_order_acquire) >= target;
+    if (!done) os::yield_thread();
   }
-  for (;;) {
+  while (!done) {
     const uint32_t epoch = reached.load(std::memory_order_seq_cst);
     wanted.store(target, std::memory_order_seq_cst);
-    if (finished.load(std::memory_order_seq_cst) >= target) break;
-    os::wait_on_address(reached, epoch, os::kInfinite);
+    done = finished.load(std::memory_order_seq_cst) >= target;
+    if (!done) os::wait_on_address(reached, epoch, os::kInfinite);
   }
   wanted.store(UINT64_MAX, std::memory_order_relaxed);
+  // The completion that reached target may still be reading wanted or
+  // waking: a few instructions, so a yield loop.
+  while (left.load(std::memory_order_acquire) < target) os::yield_thread();
 }
 
 }  // namespace bench

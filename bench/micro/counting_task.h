@@ -21,6 +21,10 @@ struct alignas(64) counting_task {
   // bumps reached and wakes it. Only that one completion pays a wake.
   std::atomic<uint64_t> wanted{UINT64_MAX};
   std::atomic<uint32_t> reached{0};
+  // Completions that have stopped touching this object: each bumps it as its
+  // last act, and wait_finished returns only once it reaches target too, so
+  // the caller may end the object's life (it often lives on the stack).
+  std::atomic<uint64_t> left{0};
 
   explicit counting_task(uint32_t work_iterations);
   // Returns once finished reaches target: polls with yields for a short
