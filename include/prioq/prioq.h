@@ -232,9 +232,10 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_destroy(prioq_queue *queue);
  * PRIOQ_E_BAD_PRIORITY for a priority outside 0..2; PRIOQ_E_CLOSED after
  * prioq_close; PRIOQ_E_FULL at capacity; PRIOQ_E_OUT_OF_MEMORY if storage
  * had to grow and could not (the queue is unchanged).
- * Allocates: a thread's first push at a priority allocates room for 64
- * items there; when that is full, room twice as large (amortized; kept
- * until prioq_destroy). Thread-safe. */
+ * Allocates: a thread's first push allocates room for 64 items at each
+ * of the three priorities (so its first push at another priority later
+ * allocates nothing); when a priority's room is full, room twice as large
+ * (amortized; kept until prioq_destroy). Thread-safe. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_push(prioq_queue *queue, void *item, int32_t priority);
 
 /* Pushes count pointer items all-or-nothing: either every item is queued,

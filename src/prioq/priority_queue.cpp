@@ -62,6 +62,13 @@ void priority_queue::release_capacity(size_t count) {
   if (capacity_ != 0 && count != 0) count_.fetch_sub(count, std::memory_order_relaxed);
 }
 
+bool priority_queue::provision_slot(uint32_t slot) {
+  for (auto &level : subs_) {
+    if (!level[slot].make_room(0)) return false;
+  }
+  return true;
+}
+
 // No lost wake-up: the commit that accepted the items was a seq_cst
 // compare-and-swap, followed by the producer's seq_cst look at the occupancy
 // word; a blocking pop checks with seq_cst loads of the occupancy words and
@@ -95,7 +102,7 @@ prioq_status priority_queue::push(const void *item, int32_t priority) {
   {
     producer_guard guard(shared_producers_, slot);
     const uint64_t pos = sub.next_position();
-    if (!sub.make_room(1)) {
+    if ((!sub.has_ring() && !provision_slot(slot)) || !sub.make_room(1)) {
       status = PRIOQ_E_OUT_OF_MEMORY;
     } else if (sub.commit(1)) {
       sub.write(pos, item, now_ms);
@@ -130,7 +137,9 @@ prioq_status priority_queue::push_batch(const item_source &items, size_t count) 
     uint64_t next[PRIOQ_PRIORITY_COUNT] = {};
     for (int p = 0; p < PRIOQ_PRIORITY_COUNT && status == PRIOQ_OK; ++p) {
       next[p] = subs_[p][slot].next_position();
-      if (per_level[p] != 0 && !subs_[p][slot].make_room(per_level[p])) {
+      if (per_level[p] == 0) continue;
+      if ((!subs_[p][slot].has_ring() && !provision_slot(slot)) ||
+          !subs_[p][slot].make_room(per_level[p])) {
         status = PRIOQ_E_OUT_OF_MEMORY;
       }
     }

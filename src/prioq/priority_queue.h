@@ -156,6 +156,13 @@ class priority_queue {
   prioq_status drain_closed(const item_sink &out, size_t max_count, size_t *out_count);
   bool reserve_capacity(size_t count);
   void release_capacity(size_t count);
+  // Producer of slot, on the slot's first push at a level: gives every level
+  // of the slot its first ring, so that the slot's first push at another
+  // level later (typically a rare HIGH item behind a stream of LOW ones)
+  // allocates nothing and finds its sub-queue's lines already written. False
+  // if an allocation failed (the push reports it; rings already made stay,
+  // empty and invisible).
+  bool provision_slot(uint32_t slot);
   // After a push: wake a sleeper if one should take the new items.
   void wake_after_push(size_t count);
   // After a blocking pop took an item: pass remaining work to a sleeper

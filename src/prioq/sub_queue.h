@@ -81,11 +81,14 @@ class sub_queue {
   }
 
   // ---- Producer side: the slot's one producer only -------------------
-  // Makes room for count more items in one ring, allocating if needed.
-  // False if allocation failed (nothing visible changed).
+  // Makes room for count more items in one ring, allocating if needed
+  // (count 0: the first ring only). False if allocation failed (nothing
+  // visible changed).
   bool make_room(uint64_t count) {
     return (push_ring_ != nullptr && fits(count)) || make_room_slow(count);
   }
+  // Whether the first ring exists (make_room made room once).
+  bool has_ring() const { return push_ring_ != nullptr; }
   // Where the next write goes; items take consecutive positions.
   uint64_t next_position() const { return tail_pos_; }
   // Copies an item into pos, one of the count positions make_room made room for.

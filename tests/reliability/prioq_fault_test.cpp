@@ -115,6 +115,44 @@ TEST_F(PrioqFault, FirstPushAtAPriorityReportsOutOfMemoryWhenItsStorageCannotBeA
   expect_drains_exactly(expected);
 }
 
+TEST_F(PrioqFault, AThreadsFirstPushMakesRoomAtEveryPrioritySoLaterFirstPushesAllocateNothing) {
+  // A HIGH item arriving behind a stream of LOW ones must not wait for an
+  // allocation: the thread's first push made room at every level.
+  create();
+  ASSERT_EQ(prioq_push(queue_, item_of(1), PRIOQ_PRIORITY_LOW), PRIOQ_OK);
+  const uint64_t before = prioq_testing_fault_arrivals(PRIOQ_TESTING_FAULT_ALLOCATION);
+  ASSERT_EQ(prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, 1), PRIOQ_OK);
+  EXPECT_EQ(prioq_push(queue_, item_of(2), PRIOQ_PRIORITY_HIGH), PRIOQ_OK);
+  prioq_item batch[] = {{item_of(3), PRIOQ_PRIORITY_MEDIUM}, {item_of(4), PRIOQ_PRIORITY_HIGH}};
+  EXPECT_EQ(prioq_push_batch(queue_, batch, 2), PRIOQ_OK);
+  EXPECT_EQ(prioq_testing_fault_arrivals(PRIOQ_TESTING_FAULT_ALLOCATION), before);
+  EXPECT_EQ(prioq_testing_fault_injected(PRIOQ_TESTING_FAULT_ALLOCATION), 0u);
+  model expected;
+  expected.levels[PRIOQ_PRIORITY_HIGH] = {2, 4};
+  expected.levels[PRIOQ_PRIORITY_MEDIUM] = {3};
+  expected.levels[PRIOQ_PRIORITY_LOW] = {1};
+  expect_drains_exactly(expected);
+}
+
+TEST_F(PrioqFault, AFirstPushWhoseRoomAtAnotherPriorityCannotBeMadeReportsOutOfMemory) {
+  // The first push makes room at all three levels; any of those
+  // allocations failing fails the push, with nothing queued.
+  for (uint64_t nth = 1; nth <= 3; ++nth) {
+    SCOPED_TRACE("allocation " + std::to_string(nth));
+    prioq_testing_fault_reset();
+    create();
+    ASSERT_EQ(prioq_testing_fault_arm(PRIOQ_TESTING_FAULT_ALLOCATION, nth), PRIOQ_OK);
+    EXPECT_EQ(prioq_push(queue_, item_of(1), PRIOQ_PRIORITY_MEDIUM), PRIOQ_E_OUT_OF_MEMORY);
+    EXPECT_EQ(prioq_testing_fault_injected(PRIOQ_TESTING_FAULT_ALLOCATION), 1u);
+    ASSERT_EQ(prioq_push(queue_, item_of(2), PRIOQ_PRIORITY_MEDIUM), PRIOQ_OK);
+    model expected;
+    expected.levels[PRIOQ_PRIORITY_MEDIUM] = {2};
+    expect_drains_exactly(expected);
+    ASSERT_EQ(prioq_destroy(queue_), PRIOQ_OK);
+    queue_ = nullptr;
+  }
+}
+
 // Pushes at one priority until that priority's first ring is exactly full,
 // so the next push there must allocate a larger ring. The capacity is
 // measured (not assumed) on a scratch queue: the first push allocates the
