@@ -45,11 +45,6 @@ void wake_all(const std::atomic<uint32_t> &address);
 // on POSIX): job timestamps, queue waits, busy and idle time, deadlines.
 uint64_t monotonic_ns();
 
-// A cheap, coarse monotonic clock in milliseconds (a few ns per read; its
-// resolution is the OS tick: 1-4 ms on Linux, ~15.6 ms on Windows). For
-// deadlines and ages measured in tens of milliseconds, never for timing.
-uint64_t coarse_monotonic_ms();
-
 // ---------------------------------------------------------------------------
 // Processor information.
 uint32_t logical_cpu_count();  // at least 1

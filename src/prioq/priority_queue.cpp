@@ -47,6 +47,8 @@ priority_queue::priority_queue(const prioq_config &config)
   for (auto &level : subs_) {
     for (sub_queue &sub : level) sub.configure(item_words_, config.payload_word, aging());
   }
+  // Once per process (about 50 us), for aging_now_ms.
+  if (aging()) platform::calibrate_cycle_clock();
 }
 
 bool priority_queue::reserve_capacity(size_t count) {
@@ -95,7 +97,7 @@ void priority_queue::hand_off() {
 prioq_status priority_queue::push(const void *item, int32_t priority) {
   if (closed()) return PRIOQ_E_CLOSED;
   if (!reserve_capacity(1)) return PRIOQ_E_FULL;
-  const uint64_t now_ms = aging() ? platform::coarse_monotonic_ms() : 0;
+  const uint64_t now_ms = aging() ? aging_now_ms() : 0;
   const uint32_t slot = platform::thread_slot();
   sub_queue &sub = subs_[priority][slot];
   prioq_status status = PRIOQ_OK;
@@ -125,7 +127,7 @@ prioq_status priority_queue::push_batch(const item_source &items, size_t count) 
   if (!reserve_capacity(count)) return PRIOQ_E_FULL;
   uint64_t per_level[PRIOQ_PRIORITY_COUNT] = {};
   for (size_t i = 0; i < count; ++i) ++per_level[items.priority(i)];
-  const uint64_t now_ms = aging() ? platform::coarse_monotonic_ms() : 0;
+  const uint64_t now_ms = aging() ? aging_now_ms() : 0;
   const uint32_t slot = platform::thread_slot();
   prioq_status status = PRIOQ_OK;
   {
@@ -282,7 +284,7 @@ size_t priority_queue::take_run(const item_sink &out, size_t first, size_t max, 
     // Reading the clock costs more than the rest of a pop; only a choice
     // between two occupied levels needs it.
     if (aging() && lower_waits) {
-      if (*now_ms == 0) *now_ms = platform::coarse_monotonic_ms();
+      if (*now_ms == 0) *now_ms = aging_now_ms();
       if (maybe_overdue(*now_ms)) {
         // One item at a time: a run could take newer items past an overdue one.
         max = 1;

@@ -44,6 +44,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "cycle_clock.h"
 #include "event_count.h"
 #include "occupancy.h"
 #include "platform.h"
@@ -118,7 +119,7 @@ class priority_queue {
   size_t take_items(const item_sink &out, size_t max_count);
   // One claim: up to max items from one sub-queue, in contract order, into
   // out from index first. 0 if every priority looked empty.
-  // *now_ms caches the coarse clock across the claims of one call (0: unread).
+  // *now_ms caches aging_now_ms() across the claims of one call (0: unread).
   size_t take_run(const item_sink &out, size_t first, size_t max, uint64_t *now_ms);
   // Up to max items from sub-queue sub of level into out from index first
   // (take_run_from: through a buffer for several items).
@@ -169,10 +170,22 @@ class priority_queue {
   // that a push left asleep because a spinner was about (event_count.h).
   void hand_off();
   bool aging() const { return aging_threshold_ms_ != 0; }
+  // The aging clock, in milliseconds (never 0: take_run's "not read yet"):
+  // the time-stamp counter at the rate the constructor measured
+  // (cycle_clock.h). Every push of an aging queue reads it, and so does the
+  // pop that must choose between two occupied levels. The system's coarse
+  // clock lives on a page the kernel rewrites at every tick, so reading it
+  // missed the cache once per tick, and on the pop of a HIGH item behind
+  // LOW ones that miss went to a core that had just gone idle (0.6 to 0.9
+  // us in the HIGH-behind-LOW probe); the counter is read from a register.
+  // Readings of different threads may differ by the counters' skew, a few
+  // microseconds at most: aging clamps negative ages to 0.
+  static uint64_t aging_now_ms() {
+    return platform::cycles_to_ns(platform::cycles()) / 1000000u + 1;
+  }
 
-  // Ages use the coarse clock: a precise clock read per push and pop would
-  // cost more than the rest of the operation, and a starvation bound is
-  // tens of milliseconds, far above the coarse clock's resolution.
+  // Ages are in milliseconds: a starvation bound is tens of them, and whole
+  // milliseconds keep a cell's push time one word.
   const uint64_t aging_threshold_ms_;
   const size_t capacity_;  // 0: unbounded
   const uint32_t spin_count_;
@@ -183,7 +196,7 @@ class priority_queue {
   // Read by every pop, written on empty/occupied transitions only.
   alignas(kFalseSharingRange) occupancy occupancy_[PRIOQ_PRIORITY_COUNT];
   // Per level (HIGH unused): no item of the level can be overdue before this
-  // coarse time. Set from the push time of the oldest head select_aged saw
+  // aging time. Set from the push time of the oldest head select_aged saw
   // not yet overdue: items behind a head were pushed no earlier, except for a
   // producer descheduled between reading the clock and committing, which
   // aging, best effort under concurrency, tolerates. Only ever raised to a

@@ -20,9 +20,6 @@ uint64_t clock_ns(clockid_t id) {
 uint64_t monotonic_ns() {
   return clock_ns(CLOCK_MONOTONIC);
 }
-uint64_t coarse_monotonic_ms() {
-  return clock_ns(CLOCK_MONOTONIC_COARSE) / 1000000ull;
-}
 
 uint32_t logical_cpu_count() {
   cpu_set_t set;

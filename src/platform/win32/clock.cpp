@@ -35,10 +35,6 @@ uint64_t monotonic_ns() {
   return seconds * 1000000000ull + remainder * 1000000000ull / g_frequency;
 }
 
-uint64_t coarse_monotonic_ms() {
-  return GetTickCount64();
-}
-
 uint32_t logical_cpu_count() {
   // Counts every processor group, so machines with more than 64 logical
   // processors report all of them.
