@@ -34,9 +34,9 @@
  *   higher-priority items, never ahead of older ones: among the oldest
  *   item at the head of any producer's items of the highest non-empty
  *   priority and the overdue ones at the heads of lower priorities, the
- *   oldest item is popped. Ages are kept on a coarse millisecond clock
- *   (its resolution is the OS tick, 1-16 ms): items pushed within one tick
- *   are equally old, and a tie goes to the higher priority.
+ *   oldest item is popped. Ages are kept in whole milliseconds: items
+ *   pushed within the same millisecond are equally old, and a tie goes to
+ *   the higher priority.
  *
  * Producers
  *   Each of the first 31 threads alive at once that push into prioq queues

@@ -7,8 +7,8 @@
  *    priority waits, except through the starvation bound.
  *  - Starvation bound: a MEDIUM or LOW job that has waited longer than
  *    tpool_config.starvation_bound_ms starts ahead of newer higher-priority
- *    jobs. On by default; 0 disables it. Ages are compared on a coarse
- *    millisecond clock (1-16 ms resolution): a tie goes to the higher priority.
+ *    jobs. On by default; 0 disables it. Ages are compared in whole
+ *    milliseconds: a tie goes to the higher priority.
  *  - Exactly once: every accepted job (a submit that returned TPOOL_OK) ends
  *    in exactly one outcome, DONE, FAILED or CANCELLED; its completion
  *    callback fires exactly once with that outcome; its handle reports it.

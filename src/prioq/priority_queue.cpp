@@ -64,6 +64,11 @@ void priority_queue::release_capacity(size_t count) {
   if (capacity_ != 0 && count != 0) count_.fetch_sub(count, std::memory_order_relaxed);
 }
 
+bool priority_queue::make_room(uint32_t slot, int32_t level, uint64_t count) {
+  sub_queue &sub = subs_[level][slot];
+  return (sub.has_ring() || provision_slot(slot)) && sub.make_room(count);
+}
+
 bool priority_queue::provision_slot(uint32_t slot) {
   for (auto &level : subs_) {
     if (!level[slot].make_room(0)) return false;
@@ -104,7 +109,7 @@ prioq_status priority_queue::push(const void *item, int32_t priority) {
   {
     producer_guard guard(shared_producers_, slot);
     const uint64_t pos = sub.next_position();
-    if ((!sub.has_ring() && !provision_slot(slot)) || !sub.make_room(1)) {
+    if (!make_room(slot, priority, 1)) {
       status = PRIOQ_E_OUT_OF_MEMORY;
     } else if (sub.commit(1)) {
       sub.write(pos, item, now_ms);
@@ -139,9 +144,7 @@ prioq_status priority_queue::push_batch(const item_source &items, size_t count) 
     uint64_t next[PRIOQ_PRIORITY_COUNT] = {};
     for (int p = 0; p < PRIOQ_PRIORITY_COUNT && status == PRIOQ_OK; ++p) {
       next[p] = subs_[p][slot].next_position();
-      if (per_level[p] == 0) continue;
-      if ((!subs_[p][slot].has_ring() && !provision_slot(slot)) ||
-          !subs_[p][slot].make_room(per_level[p])) {
+      if (per_level[p] != 0 && !make_room(slot, p, per_level[p])) {
         status = PRIOQ_E_OUT_OF_MEMORY;
       }
     }
@@ -281,8 +284,8 @@ size_t priority_queue::take_run(const item_sink &out, size_t first, size_t max, 
       }
     }
     if (highest < 0) return 0;
-    // Reading the clock costs more than the rest of a pop; only a choice
-    // between two occupied levels needs it.
+    // Only a choice between two occupied levels needs the clock and the
+    // heads' push times.
     if (aging() && lower_waits) {
       if (*now_ms == 0) *now_ms = aging_now_ms();
       if (maybe_overdue(*now_ms)) {

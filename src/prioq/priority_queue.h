@@ -157,6 +157,9 @@ class priority_queue {
   prioq_status drain_closed(const item_sink &out, size_t max_count, size_t *out_count);
   bool reserve_capacity(size_t count);
   void release_capacity(size_t count);
+  // Producer of slot: room for count more items at level (sub_queue::
+  // make_room), the slot's first rings included. False if allocation failed.
+  bool make_room(uint32_t slot, int32_t level, uint64_t count);
   // Producer of slot, on the slot's first push at a level: gives every level
   // of the slot its first ring, so that the slot's first push at another
   // level later (typically a rare HIGH item behind a stream of LOW ones)
