@@ -92,6 +92,10 @@ tpool_status check_group(const pool *owner, const tpool_job_desc &desc) {
 
 // The job descriptions of a submit in the library's own layout: the
 // caller's array when its stride is ours (the usual case), else a copy.
+// Using the caller's descs in place is also what keeps a single submit
+// cheap: the caller has just stored them field by field, and a copy's wider
+// loads, each spanning two of those stores, cannot be forwarded from the
+// store buffer and wait for the stores to reach the cache.
 class normalized_descs {
  public:
   // TPOOL_OK, TPOOL_E_BAD_STRUCT_SIZE, TPOOL_E_NULL_POINTER, TPOOL_E_BAD_PRIORITY,
@@ -100,10 +104,13 @@ class normalized_descs {
     const uint32_t stride = descs[0].struct_size;
     if (stride == sizeof(tpool_job_desc)) {
       descs_ = descs;
+    } else if (count == 1) {
+      copies_ = &single_copy_;
     } else {
-      copies_.reset(new tpool_job_desc[count]);
-      descs_ = copies_.get();
+      many_copies_.reset(new tpool_job_desc[count]);
+      copies_ = many_copies_.get();
     }
+    if (copies_ != nullptr) descs_ = copies_;
     for (size_t i = 0; i < count; ++i) {
       const tpool_job_desc *desc = abi::element_at(descs, stride, i);
       if (desc->struct_size != stride) return TPOOL_E_BAD_STRUCT_SIZE;
@@ -125,7 +132,9 @@ class normalized_descs {
 
  private:
   const tpool_job_desc *descs_ = nullptr;
-  std::unique_ptr<tpool_job_desc[]> copies_;
+  tpool_job_desc *copies_ = nullptr;  // null: descs_ is the caller's array
+  tpool_job_desc single_copy_;
+  std::unique_ptr<tpool_job_desc[]> many_copies_;
 };
 
 }  // namespace
@@ -288,17 +297,10 @@ TPOOL_API tpool_status TPOOL_CALL tpool_submit_ex(tpool_pool *handle, const tpoo
   return api_call(fn_tpool_submit_ex, [&] {
     if (handle == nullptr || desc == nullptr) return TPOOL_E_NULL_POINTER;
     pool *owner = pool_of(handle);
-    tpool_job_desc effective = default_desc();
-    if (!abi::read_input(desc, kDescVersions, &effective)) {
-      return reject(owner, "tpool_submit_ex", TPOOL_E_BAD_STRUCT_SIZE);
-    }
-    if (effective.fn == nullptr) return reject(owner, "tpool_submit_ex", TPOOL_E_NULL_POINTER);
-    if (!valid_priority(effective.priority)) {
-      return reject(owner, "tpool_submit_ex", TPOOL_E_BAD_PRIORITY);
-    }
-    const tpool_status group = check_group(owner, effective);
-    if (group != TPOOL_OK) return reject(owner, "tpool_submit_ex", group);
-    return owner->submit(&effective, 1, out_job);
+    normalized_descs normalized;
+    const tpool_status valid = normalized.read(owner, desc, 1);
+    if (valid != TPOOL_OK) return reject(owner, "tpool_submit_ex", valid);
+    return owner->submit(normalized.get(), 1, out_job);
   });
 }
 
