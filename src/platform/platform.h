@@ -19,7 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #if defined(_MSC_VER) && !defined(__clang__)
-#include <intrin.h>  // _mm_prefetch
+#include <intrin.h>  // _mm_prefetch, _m_prefetchw
 #endif
 
 namespace platform {
@@ -62,6 +62,25 @@ inline void prefetch(const void *address) {
 #endif
 #else
   __builtin_prefetch(address);
+#endif
+}
+// As prefetch, but asks for the line in a state this core may write
+// (prefetchw on x86), so that a store to a line another core has read need
+// not wait for the other copies to be invalidated. GCC and Clang emit
+// prefetchw for __builtin_prefetch(address, 1) only when told the target
+// has it; every x86 processor either has it or executes it as a no-op, so
+// the instruction is written out.
+inline void prefetch_for_write(const void *address) {
+#if defined(_MSC_VER) && !defined(__clang__)
+#if defined(_M_X64) || defined(_M_IX86)
+  _m_prefetchw(address);
+#else
+  (void)address;
+#endif
+#elif defined(__x86_64__) || defined(__i386__)
+  __asm__ volatile("prefetchw %0" : : "m"(*static_cast<const char *>(address)));
+#else
+  __builtin_prefetch(address, 1);
 #endif
 }
 void yield_thread();

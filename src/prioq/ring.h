@@ -84,6 +84,14 @@ class ring {
     cell_at(pos).seq.store(pos + 1 - (pos & mask_), std::memory_order_release);
   }
 
+  // Producer: asks for pos's cell (both lines if it straddles two) ready
+  // to be written, without waiting and without reading it.
+  void prefetch_for_write(uint64_t pos) const {
+    const unsigned char *first = reinterpret_cast<const unsigned char *>(&cell_at(pos));
+    platform::prefetch_for_write(first);
+    platform::prefetch_for_write(first + stride_ - 1);
+  }
+
   // Consumers. state() acquires a published item, so copy() and
   // pushed_ms() that follow read it whole.
   cell_state state(uint64_t pos) const {

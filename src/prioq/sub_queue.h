@@ -114,6 +114,13 @@ class sub_queue {
   // Shows committed positions [first, first + count) to consumers.
   void publish(uint64_t first, uint64_t count) {
     for (uint64_t pos = first; pos != first + count; ++pos) push_ring_->publish(pos);
+    // The next push writes the next cell, whose lines consumers have read
+    // (one it may share with the cell just published, the rest a lap ago).
+    // Asked for now, they travel back while the producer is elsewhere;
+    // otherwise the next push's stores would wait for them, and every
+    // locked instruction after those stores (the next submit's first one
+    // included) would wait too.
+    if (fits(1)) push_ring_->prefetch_for_write(first + count);
   }
   // Takes back the last commit of count positions, before any is published.
   void roll_back(uint64_t count);
