@@ -102,22 +102,19 @@ class normalized_descs {
   // TPOOL_E_INVALID_HANDLE, TPOOL_E_INVALID_ARGUMENT or TPOOL_E_OUT_OF_MEMORY.
   tpool_status read(const pool *owner, const tpool_job_desc *descs, size_t count) {
     const uint32_t stride = descs[0].struct_size;
-    if (stride == sizeof(tpool_job_desc)) {
-      descs_ = descs;
-    } else if (count == 1) {
-      copies_ = &single_copy_;
-    } else {
-      many_copies_.reset(new tpool_job_desc[count]);
-      copies_ = many_copies_.get();
+    tpool_job_desc *copies = nullptr;  // null: the caller's array, used in place
+    if (stride != sizeof(tpool_job_desc)) {
+      if (count > 1) many_copies_.reset(new tpool_job_desc[count]);
+      copies = count > 1 ? many_copies_.get() : &single_copy_;
     }
-    if (copies_ != nullptr) descs_ = copies_;
+    descs_ = copies != nullptr ? copies : descs;
     for (size_t i = 0; i < count; ++i) {
       const tpool_job_desc *desc = abi::element_at(descs, stride, i);
       if (desc->struct_size != stride) return TPOOL_E_BAD_STRUCT_SIZE;
-      if (copies_ != nullptr) {
-        copies_[i] = default_desc();
-        if (!abi::read_input(desc, kDescVersions, &copies_[i])) return TPOOL_E_BAD_STRUCT_SIZE;
-        desc = &copies_[i];
+      if (copies != nullptr) {
+        copies[i] = default_desc();
+        if (!abi::read_input(desc, kDescVersions, &copies[i])) return TPOOL_E_BAD_STRUCT_SIZE;
+        desc = &copies[i];
       } else if (!abi::acceptable_input(desc, stride, kDescVersions)) {
         return TPOOL_E_BAD_STRUCT_SIZE;
       }
@@ -132,8 +129,7 @@ class normalized_descs {
 
  private:
   const tpool_job_desc *descs_ = nullptr;
-  tpool_job_desc *copies_ = nullptr;  // null: descs_ is the caller's array
-  tpool_job_desc single_copy_;
+  tpool_job_desc single_copy_;  // the copy of a single desc of another size
   std::unique_ptr<tpool_job_desc[]> many_copies_;
 };
 
