@@ -221,6 +221,9 @@ PRIOQ_API prioq_status PRIOQ_CALL prioq_create(const prioq_config *config, prioq
  * (they are the caller's). Not thread-safe: no other call on this queue may
  * be running or follow. Threads blocked in prioq_pop must have returned
  * first (close the queue and join them).
+ * Item storage may be kept for reuse by queues created later in the process
+ * (at most 32 MiB in all, freed at process exit or when prioq.dll is
+ * unloaded), so that their pushes write pages already mapped.
  * Returns: PRIOQ_OK; PRIOQ_E_NULL_POINTER. */
 PRIOQ_API prioq_status PRIOQ_CALL prioq_destroy(prioq_queue *queue);
 

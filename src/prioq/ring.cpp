@@ -1,9 +1,9 @@
 #include "ring.h"
 
-#include <cstdlib>
 #include <new>
 
 #include "fault_injection.h"
+#include "ring_cache.h"
 
 namespace prioq_impl {
 
@@ -13,18 +13,18 @@ ring *ring::create(uint64_t capacity, uint32_t item_words, bool timed, uint64_t 
   if (item_words == 0 || item_words > kMaxItemWords) return nullptr;
   const size_t stride = stride_for(item_words, timed);
   if (capacity > SIZE_MAX / stride) return nullptr;
-  // Zeroed memory is an initialized ring (ring::seq_of). calloc of a large
-  // block maps zero pages on demand instead of writing every cell up front.
-  auto *cells = static_cast<unsigned char *>(std::calloc(static_cast<size_t>(capacity), stride));
+  // Zeroed memory is an initialized ring (ring::seq_of).
+  const size_t bytes = static_cast<size_t>(capacity) * stride;
+  unsigned char *cells = ring_cache::take_zeroed(bytes);
   if (cells == nullptr) return nullptr;
   ring *created = new (std::nothrow) ring(cells, capacity, item_words, timed, first_position);
-  if (created == nullptr) std::free(cells);
+  if (created == nullptr) ring_cache::give_back(cells, bytes);
   return created;
 }
 
 void ring::destroy(ring *victim) {
   if (victim == nullptr) return;
-  std::free(victim->cells_);
+  ring_cache::give_back(victim->cells_, static_cast<size_t>(victim->capacity()) * victim->stride_);
   delete victim;
 }
 

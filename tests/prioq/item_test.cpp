@@ -87,6 +87,36 @@ TEST(CopiedItems, ABatchKeepsArrayOrderPerPriorityAndGrowsPastTheFirstRing) {
   }
 }
 
+TEST(CopiedItems, AQueueMadeAfterAnotherWasDestroyedHoldsOnlyItsOwnItems) {
+  // The first queue grows several rings and is destroyed with its items
+  // inside; a later queue of the same shape reuses that memory (the ring
+  // cache), which must not show it the old items.
+  const prioq_config config = item_config(sizeof(job_like));
+  constexpr uint64_t kCount = 5000;
+  {
+    auto earlier = create_queue(&config);
+    ASSERT_TRUE(earlier);
+    for (uint64_t i = 0; i < kCount; ++i) {
+      const job_like item = make(i);
+      ASSERT_EQ(prioq_push_item(earlier.get(), &item, PRIOQ_PRIORITY_LOW), PRIOQ_OK);
+    }
+  }
+  auto queue = create_queue(&config);
+  ASSERT_TRUE(queue);
+  job_like none{};
+  EXPECT_EQ(prioq_try_pop_item(queue.get(), &none, nullptr), PRIOQ_E_EMPTY);
+  for (uint64_t i = 0; i < kCount; i += 2) {
+    const job_like item = make(kCount + i);
+    ASSERT_EQ(prioq_push_item(queue.get(), &item, PRIOQ_PRIORITY_LOW), PRIOQ_OK);
+  }
+  for (uint64_t i = 0; i < kCount; i += 2) {
+    job_like popped{};
+    ASSERT_EQ(prioq_try_pop_item(queue.get(), &popped, nullptr), PRIOQ_OK) << i;
+    expect_intact(popped, kCount + i);
+  }
+  EXPECT_EQ(prioq_try_pop_item(queue.get(), &none, nullptr), PRIOQ_E_EMPTY);
+}
+
 TEST(CopiedItems, ABatchThatDoesNotFitQueuesNothing) {
   const prioq_config config = item_config(sizeof(job_like), 3);
   auto queue = create_queue(&config);
