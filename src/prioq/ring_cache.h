@@ -1,13 +1,14 @@
 // Ring memory kept for reuse after its queue is destroyed, per process.
 //
 // Why: a queue's rings are its largest allocations (a backlog of 50,000
-// jobs is megabytes of cells), so the C runtime hands them out as fresh
-// pages from the operating system (Windows heaps and glibc both map large
-// blocks directly) and gives them back on free. Every page of a fresh
-// block faults on the first write, inside a push: about 10 us per 4 KiB
-// page in a virtual machine, and under Wine as natively. A program that
-// creates queues (or pools) one after another paid those faults again for
-// every queue; zeroing reused memory costs about 0.2 us per page.
+// jobs is megabytes of cells), so the C runtime usually hands them out as
+// fresh pages from the operating system (Windows heaps map large blocks
+// directly, and so does glibc above its mmap threshold) and gives them back
+// on free. Every page of a fresh block faults on the first write, inside a
+// push: about 10 us per 4 KiB page on the development VM, natively and
+// under Wine. A program that creates queues (or pools) one after another
+// paid those faults again for every queue; zeroing reused memory costs
+// about 0.2 us per page.
 //
 // What it keeps: blocks for a later ring of exactly their size (sizes are
 // a power of two times a cell stride, so few sizes recur), at most
@@ -16,7 +17,7 @@
 // room for it. Blocks still held are freed when the process exits or the
 // DLL is unloaded.
 //
-// Thread-safety: both functions may be called from any thread; a short
+// Thread-safety: every function may be called from any thread; a short
 // lock guards the table (rings are made and destroyed rarely: on growth
 // and with their queue).
 #ifndef TPOOL_SRC_PRIOQ_RING_CACHE_H
