@@ -11,8 +11,10 @@
 #                         "linux-x64 x64"; the page then has a tab per capture and
 #                         the tests check each (a tab without one says so)
 #   TPOOL_PAGE_BUILD_DIR  a build folder whose bench to use as it is (one platform
-#                         only); default: build/linux-debug or build/mingw-x64-release
-#                         (tools/test.sh built them) when it has bench, else bench
+#                         only); default: build/linux-debug, then
+#                         build/linux-clang-thread-safety (native), or
+#                         build/mingw-x64-release (Wine), the first that has bench
+#                         (tools/test.sh builds the last two), else bench
 #                         is built in build/page-<platform>
 #   TPOOL_PAGE_PUBLISHED=1  test the page on the captures published in assets/
 #                         instead (no bench run): the page a reader opens today
@@ -43,7 +45,10 @@ for platform in ${platforms[@]+"${platforms[@]}"}; do
   build_dir="${TPOOL_PAGE_BUILD_DIR:-}"
   if [ -z "$build_dir" ]; then
     case "$platform" in
-      linux-x64) [ -x "$repo/build/linux-debug/bin/bench" ] && build_dir="$repo/build/linux-debug" ;;
+      linux-x64)
+        for dir in linux-debug linux-clang-thread-safety; do
+          if [ -x "$repo/build/$dir/bin/bench" ]; then build_dir="$repo/build/$dir"; break; fi
+        done ;;
       x64) [ -f "$repo/build/mingw-x64-release/bin/bench.exe" ] && build_dir="$repo/build/mingw-x64-release" ;;
     esac
   fi
