@@ -14,7 +14,7 @@ ring *ring::create(uint64_t capacity, uint32_t item_words, bool timed, uint64_t 
   const size_t stride = stride_for(item_words, timed);
   if (capacity > SIZE_MAX / stride) return nullptr;
   // Zeroed memory is an initialized ring (ring::seq_of).
-  const size_t bytes = static_cast<size_t>(capacity) * stride;
+  const size_t bytes = cells_bytes(capacity, stride);
   unsigned char *cells = ring_cache::take_zeroed(bytes);
   if (cells == nullptr) return nullptr;
   ring *created = new (std::nothrow) ring(cells, capacity, item_words, timed, first_position);
@@ -24,7 +24,7 @@ ring *ring::create(uint64_t capacity, uint32_t item_words, bool timed, uint64_t 
 
 void ring::destroy(ring *victim) {
   if (victim == nullptr) return;
-  ring_cache::give_back(victim->cells_, static_cast<size_t>(victim->capacity()) * victim->stride_);
+  ring_cache::give_back(victim->cells_, cells_bytes(victim->capacity(), victim->stride_));
   delete victim;
 }
 

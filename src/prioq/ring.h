@@ -133,6 +133,13 @@ class ring {
     return (end + align - 1) / align * align;
   }
 
+  // The size of a ring's cell block: what ring_cache hands out and takes
+  // back, so create and destroy must agree on it. create has checked that
+  // it does not overflow.
+  static size_t cells_bytes(uint64_t capacity, size_t stride) {
+    return static_cast<size_t>(capacity) * stride;
+  }
+
   // The next ring of the same sub-queue, set once by the producer after
   // it published its last position here (release: those items come with it).
   std::atomic<ring *> next{nullptr};

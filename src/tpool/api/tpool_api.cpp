@@ -104,8 +104,12 @@ class normalized_descs {
     const uint32_t stride = descs[0].struct_size;
     tpool_job_desc *copies = nullptr;  // null: the caller's array, used in place
     if (stride != sizeof(tpool_job_desc)) {
-      if (count > 1) many_copies_.reset(new tpool_job_desc[count]);
-      copies = count > 1 ? many_copies_.get() : &single_copy_;
+      if (count == 1) {
+        copies = &single_copy_;
+      } else {
+        many_copies_.reset(new tpool_job_desc[count]);
+        copies = many_copies_.get();
+      }
     }
     descs_ = copies != nullptr ? copies : descs;
     for (size_t i = 0; i < count; ++i) {
