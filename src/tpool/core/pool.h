@@ -207,6 +207,12 @@ class pool {
   bool start_worker() REQUIRES(lifecycle_lock_);
   void join_all_workers() REQUIRES(lifecycle_lock_);
 
+  // submit's path for one job with neither handle nor group (pool_jobs.cpp).
+  tpool_status submit_plain(const tpool_job_desc &desc);
+  // After a push of count jobs was accepted: wakes a worker if one must
+  // take them, grows the pool if it may and must.
+  void after_push(size_t count);
+
   // Shared by workers, cancellers and shutdown (pool_jobs.cpp).
   // Adds (sign > 0) or takes back (sign < 0) a submit's per-priority counts.
   void add_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT], int sign);

@@ -66,6 +66,7 @@ void for_each_group_run(const tpool_job_desc *descs, size_t count, Visit &&visit
 tpool_status pool::submit(const tpool_job_desc *descs, size_t count, tpool_job **out_jobs) {
   if (count == 0) return TPOOL_OK;
   if (closing_.load(std::memory_order_acquire)) return TPOOL_E_SHUT_DOWN;
+  if (count == 1 && out_jobs == nullptr && descs[0].group == nullptr) return submit_plain(descs[0]);
   const bool with_handles = out_jobs != nullptr;
   // Which jobs need a record: those with a handle or a group.
   size_t record_count = 0;
@@ -165,6 +166,30 @@ tpool_status pool::submit(const tpool_job_desc *descs, size_t count, tpool_job *
     for (size_t i = 0; i < count; ++i) out_jobs[i] = handle_of(records[i]);
   }
 
+  after_push(count);
+  return TPOOL_OK;
+}
+
+tpool_status pool::submit_plain(const tpool_job_desc &desc) {
+  // What submit does for one job, without the record, group and array
+  // bookkeeping that a single job without either does not need: the
+  // common submit, in fewer than half the instructions.
+  queued_job item;
+  describe(desc, next_id_.fetch_add(1, std::memory_order_relaxed), platform::cycles(), nullptr,
+           false, this, &item);
+  // Counted before the push, taken back if it fails: as in submit.
+  submitted_[desc.priority].fetch_add(1, std::memory_order_relaxed);
+  const prioq_status pushed = prioq_push_item(queue_, &item, desc.priority);
+  if (pushed != PRIOQ_OK) {
+    submitted_[desc.priority].fetch_sub(1, std::memory_order_seq_cst);
+    notify_if_idle_waiters();
+    return status_from_push(pushed);
+  }
+  after_push(1);
+  return TPOOL_OK;
+}
+
+void pool::after_push(size_t count) {
   // The push was a sequentially consistent read-modify-write (prioq.h
   // promises a full barrier), and an idle worker re-checks the queue with
   // seq_cst loads after registering as a waiter, so a seq_cst load of the
@@ -179,7 +204,6 @@ tpool_status pool::submit(const tpool_job_desc *descs, size_t count, tpool_job *
     work_events_.wake_all();
   }
   maybe_grow();
-  return TPOOL_OK;
 }
 
 void pool::add_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT], int sign) {
