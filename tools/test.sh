@@ -78,9 +78,14 @@ run_preset() {
   local filter=()
   [ "$build" = shipped-tests ] && filter=(-R "$shipped_tests")
   local ctest_out
-  ctest_out=$(ctest --preset "$preset" -j "$jobs" "${filter[@]}" 2>&1)
+  ctest_out=$(ctest --preset "$preset" -j "$jobs" --output-on-failure "${filter[@]}" 2>&1)
   local rc=$?
   printf '%s\n' "$ctest_out" | tee -a "$log" | grep -E -A 30 'tests passed|tests failed|The following tests' | head -n 60
+  # A failed test's own output (--output-on-failure), so that a failure seen
+  # once in CI, under Wine for instance, says why.
+  if [ "$rc" -ne 0 ]; then
+    printf '%s\n' "$ctest_out" | grep -E -A 40 '\*\*\*(Failed|Exception|Timeout)' | head -n 160
+  fi
   record "$preset" "$rc" "$(printf '%s\n' "$ctest_out" | grep -E 'tests passed|tests failed' | tail -n 1) [$((SECONDS - t0)) s]"
 }
 
