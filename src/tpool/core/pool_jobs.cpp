@@ -178,10 +178,10 @@ tpool_status pool::submit_plain(const tpool_job_desc &desc) {
   describe(desc, next_id_.fetch_add(1, std::memory_order_relaxed), platform::cycles(), nullptr,
            false, this, &item);
   // Counted before the push, taken back if it fails: as in submit.
-  submitted_[desc.priority].fetch_add(1, std::memory_order_relaxed);
+  add_submitted(desc.priority, 1, 1);
   const prioq_status pushed = prioq_push_item(queue_, &item, desc.priority);
   if (pushed != PRIOQ_OK) {
-    submitted_[desc.priority].fetch_sub(1, std::memory_order_seq_cst);
+    add_submitted(desc.priority, 1, -1);
     notify_if_idle_waiters();
     return status_from_push(pushed);
   }
@@ -206,14 +206,19 @@ void pool::after_push(size_t count) {
   maybe_grow();
 }
 
+void pool::add_submitted(int32_t priority, uint64_t count, int sign) {
+  // Adding may be relaxed: the push that follows publishes the jobs. Taking
+  // back is seq_cst, ordered before notify_if_idle_waiters' checks.
+  if (sign > 0) {
+    submitted_[priority].fetch_add(count, std::memory_order_relaxed);
+  } else {
+    submitted_[priority].fetch_sub(count, std::memory_order_seq_cst);
+  }
+}
+
 void pool::add_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT], int sign) {
-  for (int priority = 0; priority < TPOOL_PRIORITY_COUNT; ++priority) {
-    if (per_priority[priority] == 0) continue;
-    if (sign > 0) {
-      submitted_[priority].fetch_add(per_priority[priority], std::memory_order_relaxed);
-    } else {
-      submitted_[priority].fetch_sub(per_priority[priority], std::memory_order_seq_cst);
-    }
+  for (int32_t priority = 0; priority < TPOOL_PRIORITY_COUNT; ++priority) {
+    if (per_priority[priority] != 0) add_submitted(priority, per_priority[priority], sign);
   }
 }
 
