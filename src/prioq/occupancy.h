@@ -66,12 +66,13 @@ class occupancy {
     return static_cast<uint32_t>(word) | static_cast<uint32_t>(word >> 32);
   }
 
-  // By s's producer, after it published: s holds items.
-  void mark(uint32_t s) {
+  // By s's producer, after it published: s holds items. True if this call
+  // set the bit (s was not a candidate, or was being cleared).
+  bool mark(uint32_t s) {
     const uint64_t occupied = uint64_t{1} << s;
-    if ((word_.load(std::memory_order_seq_cst) & occupied) == 0) {
-      word_.fetch_or(occupied, std::memory_order_seq_cst);
-    }
+    if ((word_.load(std::memory_order_seq_cst) & occupied) != 0) return false;
+    word_.fetch_or(occupied, std::memory_order_seq_cst);
+    return true;
   }
 
   // By a consumer that found s empty: clears s's occupied bit, unless it is

@@ -76,6 +76,20 @@ bool priority_queue::provision_slot(uint32_t slot) {
   return true;
 }
 
+void priority_queue::note_occupied(int32_t level, uint64_t pushed_ms) {
+  // Only the first occupation of a level sets a bound: every item queued
+  // at the level then was pushed no earlier than this one (up to the
+  // tolerance no_overdue_before_ms_ describes). Without it, the first pop
+  // that found two occupied levels (typically a HIGH job behind LOW ones)
+  // had to peek at every head to learn what a push already knew.
+  if (!aging() || level == PRIOQ_PRIORITY_HIGH) return;
+  std::atomic<uint64_t> &bound = no_overdue_before_ms_[level];
+  if (bound.load(std::memory_order_relaxed) != 0) return;
+  uint64_t unknown = 0;
+  bound.compare_exchange_strong(unknown, pushed_ms + aging_threshold_ms_ + 1,
+                                std::memory_order_relaxed, std::memory_order_relaxed);
+}
+
 // No lost wake-up: the commit that accepted the items was a seq_cst
 // compare-and-swap, followed by the producer's seq_cst look at the occupancy
 // word; a blocking pop checks with seq_cst loads of the occupancy words and
@@ -122,7 +136,7 @@ prioq_status priority_queue::push(const void *item, int32_t priority) {
     release_capacity(1);
     return status;
   }
-  occupancy_[priority].mark(slot);
+  if (occupancy_[priority].mark(slot)) note_occupied(priority, now_ms);
   wake_after_push(1);
   return PRIOQ_OK;
 }
@@ -173,7 +187,7 @@ prioq_status priority_queue::push_batch(const item_source &items, size_t count) 
     return status;
   }
   for (int p = 0; p < PRIOQ_PRIORITY_COUNT; ++p) {
-    if (per_level[p] != 0) occupancy_[p].mark(slot);
+    if (per_level[p] != 0 && occupancy_[p].mark(slot)) note_occupied(p, now_ms);
   }
   wake_after_push(count);
   return PRIOQ_OK;
@@ -255,15 +269,25 @@ priority_queue::aged_choice priority_queue::select_aged(uint64_t now_ms) const {
     if (!overdue) {
       // Nothing behind these heads was pushed earlier (best effort: see
       // no_overdue_before_ms_), so the level cannot be overdue until then.
-      no_overdue_before_ms_[p].store(level_oldest + aging_threshold_ms_ + 1,
-                                     std::memory_order_relaxed);
+      // Stored only when it moves: the word shares the line every pop reads.
+      const uint64_t bound = level_oldest + aging_threshold_ms_ + 1;
+      if (no_overdue_before_ms_[p].load(std::memory_order_relaxed) != bound) {
+        no_overdue_before_ms_[p].store(bound, std::memory_order_relaxed);
+      }
     }
   }
   return chosen;
 }
 
-bool priority_queue::maybe_overdue(uint64_t now_ms) const {
-  for (int p = PRIOQ_PRIORITY_MEDIUM; p < PRIOQ_PRIORITY_COUNT; ++p) {
+bool priority_queue::maybe_overdue(uint64_t now_ms, const uint32_t (&candidates)[PRIOQ_PRIORITY_COUNT],
+                                   int highest) const {
+  // Only a level below the highest occupied one, with candidates of its
+  // own, can hold an item to take ahead of the highest level's. A level
+  // without candidates has no bound (select_aged never saw its heads), and
+  // counting it would send every pop of a HIGH-and-LOW queue through
+  // select_aged while MEDIUM stays empty.
+  for (int p = highest + 1; p < PRIOQ_PRIORITY_COUNT; ++p) {
+    if (candidates[p] == 0) continue;
     if (now_ms >= no_overdue_before_ms_[p].load(std::memory_order_relaxed)) return true;
   }
   return false;
@@ -288,7 +312,7 @@ size_t priority_queue::take_run(const item_sink &out, size_t first, size_t max, 
     // heads' push times.
     if (aging() && lower_waits) {
       if (*now_ms == 0) *now_ms = aging_now_ms();
-      if (maybe_overdue(*now_ms)) {
+      if (maybe_overdue(*now_ms, candidates, highest)) {
         // One item at a time: a run could take newer items past an overdue one.
         max = 1;
         for (;;) {

@@ -133,9 +133,11 @@ class priority_queue {
   static uint32_t choose(uint32_t candidates);
   // With aging: what the contract takes next, or level -1 if nothing is peekable.
   aged_choice select_aged(uint64_t now_ms) const;
-  // With aging: false while no MEDIUM or LOW head can be overdue at now_ms
-  // (then the strict order is the contract's order and select_aged is skipped).
-  bool maybe_overdue(uint64_t now_ms) const;
+  // With aging: false while no head of an occupied level below highest (the
+  // highest level with candidates) can be overdue at now_ms (then the strict
+  // order is the contract's order and select_aged is skipped).
+  bool maybe_overdue(uint64_t now_ms, const uint32_t (&candidates)[PRIOQ_PRIORITY_COUNT],
+                     int highest) const;
   // Items committed and not claimed, over the candidates (any_items) or over
   // every sub-queue (any_committed: closed queues, where a commit may not
   // have reached the occupancy word yet).
@@ -167,6 +169,9 @@ class priority_queue {
   // if an allocation failed (the push reports it; rings already made stay,
   // empty and invisible).
   bool provision_slot(uint32_t slot);
+  // After a push at level that marked sub-queue slot occupied (pushed_ms:
+  // its aging time): the level's first bound, if it has none yet.
+  void note_occupied(int32_t level, uint64_t pushed_ms);
   // After a push: wake a sleeper if one should take the new items.
   void wake_after_push(size_t count);
   // After a blocking pop took an item: pass remaining work to a sleeper
@@ -199,13 +204,19 @@ class priority_queue {
   // Read by every pop, written on empty/occupied transitions only.
   alignas(kFalseSharingRange) occupancy occupancy_[PRIOQ_PRIORITY_COUNT];
   // Per level (HIGH unused): no item of the level can be overdue before this
-  // aging time. Set from the push time of the oldest head select_aged saw
-  // not yet overdue: items behind a head were pushed no earlier, except for a
-  // producer descheduled between reading the clock and committing, which
-  // aging, best effort under concurrency, tolerates. Only ever raised to a
-  // true head's bound, so a stale value errs early. 0: unknown.
-  alignas(kFalseSharingRange) mutable std::atomic<
-      uint64_t> no_overdue_before_ms_[PRIOQ_PRIORITY_COUNT] = {};
+  // aging time. Set by the first push that marks the level occupied (from
+  // its own push time), then raised by select_aged from the push time of the
+  // oldest head it saw not yet overdue: items behind a head were pushed no
+  // earlier, except for a producer descheduled between reading the clock and
+  // committing (or between publishing and marking), which aging, best
+  // effort under concurrency, tolerates. Only ever raised to a true head's
+  // bound, so a stale value errs early. 0: unknown.
+  // On the occupancy line on purpose: a pop that must choose between two
+  // occupied levels reads both, and the producer's mark that made the
+  // second level occupied has just moved that line, so the bounds arrive
+  // with it instead of costing a second miss. They are written rarely (see
+  // maybe_overdue), so the line's write rate barely changes.
+  mutable std::atomic<uint64_t> no_overdue_before_ms_[PRIOQ_PRIORITY_COUNT] = {};
   alignas(kFalseSharingRange) std::atomic<size_t> count_{0};  // only when capacity_ != 0
   // Serializes the pushes of threads that share the last slot.
   tpsync::word_lock shared_producers_;
