@@ -227,9 +227,9 @@ bool pool::idle_now() const {
   uint64_t finished = 0;
   const uint32_t used = slots_used_.load(std::memory_order_acquire);
   for (uint32_t index = 0; index < used; ++index) {
-    for (const worker_slot::per_priority &counters : slots_[index].priority) {
-      finished += counters.done.load(std::memory_order_seq_cst);
-      finished += counters.failed.load(std::memory_order_seq_cst);
+    for (int priority = 0; priority < TPOOL_PRIORITY_COUNT; ++priority) {
+      finished += slots_[index].done[priority].load(std::memory_order_seq_cst);
+      finished += slots_[index].failed[priority].load(std::memory_order_seq_cst);
     }
   }
   uint64_t accepted = 0;

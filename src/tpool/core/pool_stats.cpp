@@ -36,13 +36,14 @@ void pool::get_stats(tpool_stats *out) const {
   for (int priority = 0; priority < TPOOL_PRIORITY_COUNT; ++priority) {
     tpool_priority_stats &level = stats.priority[priority];
     for (uint32_t index = 0; index < used; ++index) {
-      const worker_slot::per_priority &counters = slots_[index].priority[priority];
-      const uint64_t wait_max = counters.queue_wait_cycles_max.load(std::memory_order_acquire);
-      level.queue_wait_ns_total += counters.queue_wait_cycles_total.load(std::memory_order_acquire);
+      const worker_slot &slot = slots_[index];
+      const uint64_t wait_max = slot.queue_wait_cycles_max[priority].load(std::memory_order_acquire);
+      level.queue_wait_ns_total +=
+          slot.queue_wait_cycles_total[priority].load(std::memory_order_acquire);
       level.queue_wait_ns_max = std::max(level.queue_wait_ns_max, wait_max);
-      level.done += counters.done.load(std::memory_order_acquire);
-      level.failed += counters.failed.load(std::memory_order_acquire);
-      level.started += counters.started.load(std::memory_order_acquire);
+      level.done += slot.done[priority].load(std::memory_order_acquire);
+      level.failed += slot.failed[priority].load(std::memory_order_acquire);
+      level.started += slot.started[priority].load(std::memory_order_acquire);
     }
     // Summed in cycles, converted once: the conversion is monotonic, so
     // max <= total survives it, and its rate never changes (cycle_clock.h),

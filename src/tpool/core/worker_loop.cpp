@@ -242,13 +242,7 @@ uint64_t pool::run_job(worker_slot &slot, const queued_job &job, int32_t priorit
     cancel_unstarted(job, priority);
     return start_cycles;
   }
-  worker_slot::per_priority &counters = slot.priority[priority];
-  const uint64_t waited = elapsed_since(job.submit_cycles, start_cycles);
-  bump(counters.started);
-  bump(counters.queue_wait_cycles_total, waited);
-  if (waited > counters.queue_wait_cycles_max.load(std::memory_order_relaxed)) {
-    counters.queue_wait_cycles_max.store(waited, std::memory_order_release);
-  }
+  slot.count_start(priority, elapsed_since(job.submit_cycles, start_cycles));
   // More work behind this job and nobody idle: a growable pool adds a worker.
   maybe_grow();
 
@@ -266,9 +260,7 @@ uint64_t pool::run_job(worker_slot &slot, const queued_job &job, int32_t priorit
     log_.log(TPOOL_LOG_WARN, "completion callback of job {} threw an exception (ignored)", job.id);
   }
   const uint64_t end_cycles = platform::cycles();
-  bump(slot.busy_cycles, elapsed_since(start_cycles, end_cycles));
-  bump(slot.jobs_run);
-  bump(info.failed ? counters.failed : counters.done);
+  slot.count_finish(priority, info.failed, elapsed_since(start_cycles, end_cycles));
   return end_cycles;
 }
 
@@ -297,13 +289,7 @@ void pool::run_claimed(worker_slot &slot, job_record *record) {
 uint64_t pool::execute_record(worker_slot &slot, job_record *record, uint64_t start_cycles,
                               bool nested) {
   const int32_t priority = record->priority;
-  worker_slot::per_priority &counters = slot.priority[priority];
-  const uint64_t waited = elapsed_since(record->submit_cycles, start_cycles);
-  bump(counters.started);
-  bump(counters.queue_wait_cycles_total, waited);
-  if (waited > counters.queue_wait_cycles_max.load(std::memory_order_relaxed)) {
-    counters.queue_wait_cycles_max.store(waited, std::memory_order_release);
-  }
+  slot.count_start(priority, elapsed_since(record->submit_cycles, start_cycles));
   maybe_grow();
 
   tpool_job_info info{record, record->id, priority, slot.index, false};
@@ -326,9 +312,8 @@ uint64_t pool::execute_record(worker_slot &slot, job_record *record, uint64_t st
   record->publish_outcome(outcome);
   // After the outcome is published (pool.h, "Idle means").
   const uint64_t end_cycles = platform::cycles();
-  if (!nested) bump(slot.busy_cycles, elapsed_since(start_cycles, end_cycles));
-  bump(slot.jobs_run);
-  bump(outcome == job_state::kDone ? counters.done : counters.failed);
+  slot.count_finish(priority, outcome != job_state::kDone,
+                    nested ? 0 : elapsed_since(start_cycles, end_cycles));
   if (record->group != nullptr) record->group->job_finished(outcome);
   return end_cycles;
 }

@@ -20,6 +20,7 @@
 #define TPOOL_SRC_TPOOL_CORE_WORKER_SLOT_H
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 
 #include "job_allocator.h"
@@ -36,22 +37,42 @@ inline void bump(std::atomic<uint64_t> &counter, uint64_t amount = 1) {
 }
 
 struct alignas(64) worker_slot {
-  struct per_priority {
-    std::atomic<uint64_t> started{0};
-    std::atomic<uint64_t> done{0};
-    std::atomic<uint64_t> failed{0};
-    std::atomic<uint64_t> queue_wait_cycles_total{0};
-    std::atomic<uint64_t> queue_wait_cycles_max{0};
-  };
-
-  per_priority priority[TPOOL_PRIORITY_COUNT];
+  // Field by field, not priority by priority: every job writes the first
+  // line and the second whatever its priority, so a rare HIGH job among LOW
+  // ones finds its counters in this worker's cache instead of missing on a
+  // line no job had touched since the pool was created (or since a stats
+  // snapshot read it). Only failed, written by failures alone, is apart.
+  // One job, in order: started, queue_wait_cycles_total, queue_wait_cycles_max
+  // (count_start), then busy_cycles, jobs_run and done or failed
+  // (count_finish).
+  std::atomic<uint64_t> started[TPOOL_PRIORITY_COUNT] = {};
+  std::atomic<uint64_t> done[TPOOL_PRIORITY_COUNT] = {};
   std::atomic<uint64_t> jobs_run{0};
   // Busy time (added per job, before its outcome is counted) and idle time
   // (added when the worker leaves the idle state or exits), in cycle-clock
   // units like the queue waits.
   std::atomic<uint64_t> busy_cycles{0};
+  std::atomic<uint64_t> queue_wait_cycles_total[TPOOL_PRIORITY_COUNT] = {};
+  std::atomic<uint64_t> queue_wait_cycles_max[TPOOL_PRIORITY_COUNT] = {};
   std::atomic<uint64_t> idle_cycles{0};
   std::atomic<int32_t> live{0};
+  std::atomic<uint64_t> failed[TPOOL_PRIORITY_COUNT] = {};
+
+  // A job of priority that waited `waited` cycles in the queue starts.
+  void count_start(int32_t priority, uint64_t waited) {
+    bump(started[priority]);
+    bump(queue_wait_cycles_total[priority], waited);
+    if (waited > queue_wait_cycles_max[priority].load(std::memory_order_relaxed)) {
+      queue_wait_cycles_max[priority].store(waited, std::memory_order_release);
+    }
+  }
+  // A job of priority finished (failed or not) after busy cycles on this
+  // worker (0: not counted as busy time, as for a job run inside a wait).
+  void count_finish(int32_t priority, bool job_failed, uint64_t busy) {
+    if (busy != 0) bump(busy_cycles, busy);
+    bump(jobs_run);
+    bump(job_failed ? failed[priority] : done[priority]);
+  }
 
   // Records whose last reference this worker dropped (job_allocator.h);
   // empty whenever the worker is not running jobs.
@@ -64,6 +85,11 @@ struct alignas(64) worker_slot {
   pool *owner = nullptr;
   uint32_t index = 0;
 };
+
+static_assert(offsetof(worker_slot, busy_cycles) + sizeof(uint64_t) <= 64,
+              "what every job writes first shares one line");
+static_assert(offsetof(worker_slot, live) + sizeof(int32_t) <= 128,
+              "queue waits share the second line");
 
 }  // namespace tpool_impl
 
