@@ -279,7 +279,8 @@ priority_queue::aged_choice priority_queue::select_aged(uint64_t now_ms) const {
   return chosen;
 }
 
-bool priority_queue::maybe_overdue(uint64_t now_ms, const uint32_t (&candidates)[PRIOQ_PRIORITY_COUNT],
+bool priority_queue::maybe_overdue(uint64_t now_ms,
+                                   const uint32_t (&candidates)[PRIOQ_PRIORITY_COUNT],
                                    int highest) const {
   // Only a level below the highest occupied one, with candidates of its
   // own, can hold an item to take ahead of the highest level's. A level

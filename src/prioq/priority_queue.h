@@ -209,7 +209,7 @@ class priority_queue {
   // oldest head it saw not yet overdue: items behind a head were pushed no
   // earlier, except for a producer descheduled between reading the clock and
   // committing (or between publishing and marking), which aging, best
-  // effort under concurrency, tolerates. Only ever raised to a true head's
+  // effort under concurrency, tolerates. Never later than a true head's
   // bound, so a stale value errs early. 0: unknown.
   // On the occupancy line on purpose: a pop that must choose between two
   // occupied levels reads both, and the producer's mark that made the

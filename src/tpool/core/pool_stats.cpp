@@ -37,7 +37,8 @@ void pool::get_stats(tpool_stats *out) const {
     tpool_priority_stats &level = stats.priority[priority];
     for (uint32_t index = 0; index < used; ++index) {
       const worker_slot &slot = slots_[index];
-      const uint64_t wait_max = slot.queue_wait_cycles_max[priority].load(std::memory_order_acquire);
+      const uint64_t wait_max =
+          slot.queue_wait_cycles_max[priority].load(std::memory_order_acquire);
       level.queue_wait_ns_total +=
           slot.queue_wait_cycles_total[priority].load(std::memory_order_acquire);
       level.queue_wait_ns_max = std::max(level.queue_wait_ns_max, wait_max);
