@@ -214,10 +214,12 @@ class pool {
   void after_push(size_t count);
 
   // Shared by workers, cancellers and shutdown (pool_jobs.cpp).
-  // Adds (sign > 0) or takes back (sign < 0) a submit's per-priority counts:
-  // count jobs of one priority, or a batch's counts per priority.
-  void add_submitted(int32_t priority, uint64_t count, int sign);
-  void add_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT], int sign);
+  // A submit counts its jobs before the push (count jobs of one priority, or
+  // a batch's counts per priority) and takes them back if the push fails.
+  void count_submitted(int32_t priority, uint64_t count);
+  void count_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT]);
+  void take_back_submitted(int32_t priority, uint64_t count);
+  void take_back_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT]);
   // A popped job without a record that will not run: its completion callback
   // (if any) gets CANCELLED on this thread, and the outcome is counted.
   void cancel_unstarted(const queued_job &job, int32_t priority);

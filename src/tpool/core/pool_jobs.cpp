@@ -141,14 +141,14 @@ tpool_status pool::submit(const tpool_job_desc *descs, size_t count, tpool_job *
   // this thread most likely still owns the cache line next_id_ shares;
   // taken back if the push fails (a stats snapshot taken in between may
   // include the refused jobs).
-  add_submitted(per_priority, 1);
+  count_submitted(per_priority);
 
   // The push is the moment of acceptance: it fails once shutdown closed the
   // queue, so no job can slip in after shutdown decided what to drain.
   const prioq_status pushed = count == 1 ? prioq_push_item(queue_, &single_item, single_priority)
                                          : prioq_push_items(queue_, items, priorities, count);
   if (pushed != PRIOQ_OK) {
-    add_submitted(per_priority, -1);
+    take_back_submitted(per_priority);
     notify_if_idle_waiters();
     for_each_group_run(descs, count, [](job_group *group, size_t, size_t run) {
       group->refuse(run);
@@ -178,10 +178,10 @@ tpool_status pool::submit_plain(const tpool_job_desc &desc) {
   describe(desc, next_id_.fetch_add(1, std::memory_order_relaxed), platform::cycles(), nullptr,
            false, this, &item);
   // Counted before the push, taken back if it fails: as in submit.
-  add_submitted(desc.priority, 1, 1);
+  count_submitted(desc.priority, 1);
   const prioq_status pushed = prioq_push_item(queue_, &item, desc.priority);
   if (pushed != PRIOQ_OK) {
-    add_submitted(desc.priority, 1, -1);
+    take_back_submitted(desc.priority, 1);
     notify_if_idle_waiters();
     return status_from_push(pushed);
   }
@@ -206,19 +206,25 @@ void pool::after_push(size_t count) {
   maybe_grow();
 }
 
-void pool::add_submitted(int32_t priority, uint64_t count, int sign) {
-  // Adding may be relaxed: the push that follows publishes the jobs. Taking
-  // back is seq_cst, ordered before notify_if_idle_waiters' checks.
-  if (sign > 0) {
-    submitted_[priority].fetch_add(count, std::memory_order_relaxed);
-  } else {
-    submitted_[priority].fetch_sub(count, std::memory_order_seq_cst);
+void pool::count_submitted(int32_t priority, uint64_t count) {
+  // Relaxed: the push that follows publishes the jobs.
+  submitted_[priority].fetch_add(count, std::memory_order_relaxed);
+}
+
+void pool::take_back_submitted(int32_t priority, uint64_t count) {
+  // seq_cst: ordered before notify_if_idle_waiters' checks.
+  submitted_[priority].fetch_sub(count, std::memory_order_seq_cst);
+}
+
+void pool::count_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT]) {
+  for (int32_t priority = 0; priority < TPOOL_PRIORITY_COUNT; ++priority) {
+    if (per_priority[priority] != 0) count_submitted(priority, per_priority[priority]);
   }
 }
 
-void pool::add_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT], int sign) {
+void pool::take_back_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT]) {
   for (int32_t priority = 0; priority < TPOOL_PRIORITY_COUNT; ++priority) {
-    if (per_priority[priority] != 0) add_submitted(priority, per_priority[priority], sign);
+    if (per_priority[priority] != 0) take_back_submitted(priority, per_priority[priority]);
   }
 }
 
