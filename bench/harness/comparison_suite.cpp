@@ -23,6 +23,12 @@ constexpr uint32_t kCalibrationRuns = 3;
 constexpr uint32_t kBatchSize = 256;
 constexpr uint64_t kLowTasksAhead = 2000;
 constexpr uint64_t kQuickLowTasksAhead = 200;
+// One HIGH wait is one draw from a spread of 1 to 7 us (whether a worker is
+// on a processor when the HIGH task arrives decides most of it): a
+// repetition is the median of this many fresh pools, so that 7 to 15
+// repetitions give an interval that can separate two pools.
+constexpr uint32_t kHighBehindLowTrials = 21;
+constexpr uint32_t kQuickHighBehindLowTrials = 3;
 constexpr uint32_t kHighBehindLowWorkers = 2;
 constexpr uint32_t kForkJoinN = 25;
 constexpr uint32_t kQuickForkJoinN = 16;
@@ -247,11 +253,14 @@ std::vector<comparison_cell> comparison_cells(const comparison_options &options)
 
   comparison_cell high;
   high.id = "cmp/high-behind-low/w" + std::to_string(kHighBehindLowWorkers);
-  high.title = "one HIGH task behind 2,000 LOW tasks, wait until it starts";
+  high.title = "one HIGH task behind 2,000 LOW tasks, wait until it starts (median of " +
+               std::to_string(options.quick ? kQuickHighBehindLowTrials : kHighBehindLowTrials) +
+               " fresh pools)";
   high.kind = &kHighBehindLowKind;
   high.workers = kHighBehindLowWorkers;
   high.iterations = 2048;
   high.low_tasks = options.quick ? kQuickLowTasksAhead : kLowTasksAhead;
+  high.trials = options.quick ? kQuickHighBehindLowTrials : kHighBehindLowTrials;
   cells.push_back(high);
 
   comparison_cell fork_join;

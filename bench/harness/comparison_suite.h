@@ -76,6 +76,7 @@ struct comparison_cell {
   uint32_t batch = 0;      // batch cell: tasks per submit_batch call
   uint32_t fib_n = 0;      // fork_join: fibonacci(fib_n) per run
   uint64_t low_tasks = 0;  // high_behind_low: LOW tasks ahead
+  uint32_t trials = 1;     // high_behind_low: fresh pools per repetition (odd: one median)
   uint64_t elements = 0;   // reduce: elements per run
 };
 

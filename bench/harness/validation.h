@@ -17,6 +17,19 @@ struct validated_totals {
   uint64_t succeeded = 0;
   uint64_t cancelled = 0;
   priority_counts counts;
+
+  // The sums of two validated sets (a repetition made of several runs).
+  validated_totals &operator+=(const validated_totals &other) {
+    accepted += other.accepted;
+    executed += other.executed;
+    completed += other.completed;
+    succeeded += other.succeeded;
+    cancelled += other.cancelled;
+    counts.high += other.counts.high;
+    counts.medium += other.counts.medium;
+    counts.low += other.counts.low;
+    return *this;
+  }
 };
 
 // Test-only faults that prove validation can fail (reachable only through
