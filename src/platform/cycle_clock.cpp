@@ -41,13 +41,12 @@ void calibrate_cycle_clock() {
                                              std::memory_order_acq_rel);
 }
 
+uint64_t ns_per_cycle_q32() {
+  return kCycleCounterIsTsc ? g_ns_per_cycle_q32.load(std::memory_order_acquire) : 0;
+}
+
 uint64_t cycles_to_ns(uint64_t cycle_count) {
-  const uint64_t rate = g_ns_per_cycle_q32.load(std::memory_order_acquire);
-  if (!kCycleCounterIsTsc || rate == 0) return cycle_count;
-  // (cycles * rate) >> 32 without overflowing 64 bits: split cycles.
-  const uint64_t high = (cycle_count >> 32) * rate;
-  const uint64_t low = ((cycle_count & 0xFFFFFFFFu) * rate) >> 32;
-  return high + low;
+  return cycles_to_ns(cycle_count, ns_per_cycle_q32());
 }
 
 }  // namespace platform

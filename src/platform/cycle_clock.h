@@ -48,6 +48,22 @@ void calibrate_cycle_clock();
 // Nanoseconds in a difference of cycles(). Before calibration it assumes
 // 1 cycle per ns.
 uint64_t cycles_to_ns(uint64_t cycle_count);
+// The measured rate: nanoseconds per cycle in 32.32 fixed point; 0 before
+// calibration, and always 0 where cycles() are already nanoseconds.
+// Thread-safe.
+uint64_t ns_per_cycle_q32();
+// cycles_to_ns at a rate ns_per_cycle_q32() returned (0: one nanosecond
+// per cycle). For a hot path that keeps its own copy of the rate on a line
+// it reads anyway: the global behind cycles_to_ns lives on a line of its
+// own, one more cache miss for a path that reads the clock rarely (aging's
+// pop of a HIGH item behind LOW ones).
+inline uint64_t cycles_to_ns(uint64_t cycle_count, uint64_t rate_q32) {
+  if (rate_q32 == 0) return cycle_count;
+  // (cycles * rate) >> 32 without overflowing 64 bits: split cycles.
+  const uint64_t high = (cycle_count >> 32) * rate_q32;
+  const uint64_t low = ((cycle_count & 0xFFFFFFFFu) * rate_q32) >> 32;
+  return high + low;
+}
 
 }  // namespace platform
 

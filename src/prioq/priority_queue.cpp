@@ -43,12 +43,18 @@ priority_queue::priority_queue(const prioq_config &config)
       capacity_(config.capacity),
       spin_count_(config.spin_count),
       item_size_(config.item_size),
-      item_words_(config.item_size / static_cast<uint32_t>(sizeof(uintptr_t))) {
+      item_words_(config.item_size / static_cast<uint32_t>(sizeof(uintptr_t))),
+      aging_rate_q32_(aging_rate_for(config.aging_threshold_ms)) {
   for (auto &level : subs_) {
     for (sub_queue &sub : level) sub.configure(item_words_, config.payload_word, aging());
   }
-  // Once per process (about 50 us), for aging_now_ms.
-  if (aging()) platform::calibrate_cycle_clock();
+}
+
+uint64_t priority_queue::aging_rate_for(uint64_t aging_threshold_ms) {
+  if (aging_threshold_ms == 0) return 0;
+  // Once per process (about 50 us).
+  platform::calibrate_cycle_clock();
+  return platform::ns_per_cycle_q32();
 }
 
 bool priority_queue::reserve_capacity(size_t count) {

@@ -187,10 +187,14 @@ class priority_queue {
   // LOW ones that miss went to a core that had just gone idle (0.6 to 0.9
   // us in the HIGH-behind-LOW probe); the counter is read from a register.
   // Readings of different threads may differ by the counters' skew, a few
-  // microseconds at most: aging clamps negative ages to 0.
-  static uint64_t aging_now_ms() {
-    return platform::cycles_to_ns(platform::cycles()) / 1000000u + 1;
+  // microseconds at most: aging clamps negative ages to 0. The rate is the
+  // queue's own copy, on the occupancy line (see aging_rate_q32_).
+  uint64_t aging_now_ms() const {
+    return platform::cycles_to_ns(platform::cycles(), aging_rate_q32_) / 1000000u + 1;
   }
+  // The rate aging_now_ms converts at (platform::ns_per_cycle_q32), measured
+  // first if this is the process's first aging queue; 0 without aging.
+  static uint64_t aging_rate_for(uint64_t aging_threshold_ms);
 
   // Ages are in milliseconds: a starvation bound is tens of them, and whole
   // milliseconds keep a cell's push time one word.
@@ -217,6 +221,15 @@ class priority_queue {
   // with it instead of costing a second miss. They are written rarely (see
   // maybe_overdue), so the line's write rate barely changes.
   mutable std::atomic<uint64_t> no_overdue_before_ms_[PRIOQ_PRIORITY_COUNT] = {};
+  // The cycle clock's rate, copied here for aging_now_ms: the same pop reads
+  // the clock, and the process-wide rate sits on a line of its own that a
+  // worker running LOW jobs never reads, a cache miss (measured: about 1,000
+  // cycles, on a HIGH job's start) that this copy replaces with a hit.
+  const uint64_t aging_rate_q32_;
+  static_assert(sizeof(occupancy) * PRIOQ_PRIORITY_COUNT +
+                        sizeof(std::atomic<uint64_t>) * PRIOQ_PRIORITY_COUNT + sizeof(uint64_t) <=
+                    64,
+                "the occupancy words, the bounds and the rate share one line");
   alignas(kFalseSharingRange) std::atomic<size_t> count_{0};  // only when capacity_ != 0
   // Serializes the pushes of threads that share the last slot.
   tpsync::word_lock shared_producers_;

@@ -34,4 +34,25 @@ TEST(CycleClock, ConversionIsMonotonicAcrossTheWholeRange) {
   EXPECT_EQ(platform::cycles_to_ns(0), 0u);
 }
 
+TEST(CycleClock, AnExplicitRateConvertsAsTheProcessRateDoes) {
+  platform::calibrate_cycle_clock();
+  const uint64_t rate = platform::ns_per_cycle_q32();
+  if (platform::kCycleCounterIsTsc) {
+    EXPECT_NE(rate, 0u);
+  }
+  for (uint64_t cycles = 1; cycles < (uint64_t{1} << 62); cycles = cycles * 5 + 3) {
+    EXPECT_EQ(platform::cycles_to_ns(cycles, rate), platform::cycles_to_ns(cycles)) << cycles;
+  }
+}
+
+TEST(CycleClock, AnExplicitRateIsFixedPoint) {
+  constexpr uint64_t kOne = uint64_t{1} << 32;                  // one nanosecond per cycle
+  EXPECT_EQ(platform::cycles_to_ns(123456789, 0), 123456789u);  // 0: not calibrated
+  EXPECT_EQ(platform::cycles_to_ns(123456789, kOne), 123456789u);
+  EXPECT_EQ(platform::cycles_to_ns(123456789, 2 * kOne), 246913578u);
+  EXPECT_EQ(platform::cycles_to_ns(1000, kOne / 4), 250u);
+  // Above 2^32 cycles the split halves must add up.
+  EXPECT_EQ(platform::cycles_to_ns(uint64_t{3} << 40, kOne / 2), uint64_t{3} << 39);
+}
+
 }  // namespace
