@@ -16,6 +16,9 @@ constexpr size_t kRunBufferWords = 512;
 // Candidates a pop may find empty before it clears their occupancy bits
 // (take_run): enough for one producer's three priorities.
 constexpr uint32_t kEmptyLooksBeforeSettling = 4;
+// Fewer candidates found empty are settled once they have stayed empty this
+// long while pops took items elsewhere (aging queues: see take_run).
+constexpr uint64_t kStaleCandidateMs = 2;
 static_assert(kRunBufferWords >= kMaxItemWords, "the buffer holds the largest item");
 
 // Holds the shared slot's lock around a push by a thread without a slot of
@@ -350,7 +353,17 @@ size_t priority_queue::take_run(const item_sink &out, size_t first, size_t max, 
     // consumer reads, and with one producer feeding a faster worker that was
     // paid on every job; a stale bit costs only a look at a sub-queue whose
     // lines nobody writes. Past kEmptyLooksBeforeSettling they are settled.
-    if (empties < kEmptyLooksBeforeSettling) return taken;
+    if (empties < kEmptyLooksBeforeSettling) {
+      // A bit can also stay stale for good: after one HIGH item among LOW
+      // ones, every later pop would look at the empty HIGH sub-queue (and
+      // read the clock, since two levels look occupied), about a quarter of
+      // a one-thread push + pop. So a candidate that pops have found empty
+      // for kStaleCandidateMs while taking items elsewhere is settled; the
+      // clearing is then paid at most once per that time. Only aging
+      // queues, whose pop has read the clock by now; others keep the bit.
+      if (taken != 0 && *now_ms != 0) settle_stale(found_empty, highest, *now_ms);
+      return taken;
+    }
     bool refilled = false;
     for (int p = highest; p < PRIOQ_PRIORITY_COUNT; ++p) {
       for (uint32_t empty = found_empty[p]; empty != 0; empty &= empty - 1) {
@@ -360,6 +373,21 @@ size_t priority_queue::take_run(const item_sink &out, size_t first, size_t max, 
     }
     // Items arrived in a sub-queue found empty: look again from the top.
     if (taken != 0 || !refilled) return taken;
+  }
+}
+
+void priority_queue::settle_stale(const uint32_t (&found_empty)[PRIOQ_PRIORITY_COUNT], int highest,
+                                  uint64_t now_ms) {
+  for (int p = highest; p < PRIOQ_PRIORITY_COUNT; ++p) {
+    for (uint32_t empty = found_empty[p]; empty != 0; empty &= empty - 1) {
+      const uint32_t s = lowest_bit_index(empty);
+      sub_queue &sub = subs_[p][s];
+      if (!sub.empty_for_long(now_ms, kStaleCandidateMs)) continue;
+      // Refilled or not, this pop has its item; a refilled sub-queue keeps
+      // its bit (settle_empty sets it back).
+      occupancy_[p].settle_empty(s, sub);
+      sub.forget_empty();
+    }
   }
 }
 

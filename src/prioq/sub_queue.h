@@ -178,6 +178,24 @@ class sub_queue {
     return tail - head;
   }
 
+  // Consumers, after a look found this sub-queue empty while the pop took
+  // an item elsewhere: whether it has been found so since at least
+  // patience_ms before now_ms (aging time), so that its occupancy bit is
+  // worth clearing. The first look of a run records its time; forget_empty
+  // (after the bit was cleared) starts a new run. Racy on purpose: a run
+  // that items interrupted is not restarted, so a bit may be cleared early,
+  // which only costs the read-modify-writes that clearing and the next
+  // push's mark take, at most once per patience_ms.
+  bool empty_for_long(uint64_t now_ms, uint64_t patience_ms) {
+    const uint64_t since = empty_since_ms_.load(std::memory_order_relaxed);
+    if (since == 0) {
+      empty_since_ms_.store(now_ms, std::memory_order_relaxed);
+      return false;
+    }
+    return now_ms > since && now_ms - since >= patience_ms;
+  }
+  void forget_empty() { empty_since_ms_.store(0, std::memory_order_relaxed); }
+
   // Any thread: later commits fail. Idempotent.
   void seal() { tail_.fetch_or(kClosedBit, std::memory_order_seq_cst); }
 
@@ -222,6 +240,9 @@ class sub_queue {
   // Set before any push, then only read: on the consumers' line, which a
   // pop has already loaded, and off the producer's.
   uint32_t payload_word_ = 0;
+  // empty_for_long's run start (aging time; 0: no run). Written only by
+  // pops that found the sub-queue empty, when no consumer claims here.
+  std::atomic<uint64_t> empty_since_ms_{0};
 };
 
 }  // namespace prioq_impl
