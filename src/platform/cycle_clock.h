@@ -13,7 +13,8 @@
 // (another architecture) the "cycles" are monotonic_ns() nanoseconds.
 //
 // Conversions use a rate measured once per process against monotonic_ns()
-// (calibrate_cycle_clock, about 50 us, done by the first pool created) and
+// (calibrate_cycle_clock, about 50 us, done by the first pool created;
+// cycle_clock_calibration.h says how a preempted read is kept out) and
 // never changed afterwards, so a converted sum never moves backwards.
 #ifndef TPOOL_SRC_PLATFORM_CYCLE_CLOCK_H
 #define TPOOL_SRC_PLATFORM_CYCLE_CLOCK_H
