@@ -241,7 +241,8 @@ class sub_queue {
   // pop has already loaded, and off the producer's.
   uint32_t payload_word_ = 0;
   // empty_for_long's run start (aging time; 0: no run). Written only by
-  // pops that found the sub-queue empty, when no consumer claims here.
+  // pops that found the sub-queue empty, so usually while no consumer
+  // claims here.
   std::atomic<uint64_t> empty_since_ms_{0};
 };
 
