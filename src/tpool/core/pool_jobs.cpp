@@ -11,6 +11,14 @@
 
 namespace tpool_impl {
 namespace {
+// Calls each(priority, count) for every priority a batch has jobs of.
+template <class Each>
+void for_each_count(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT], Each each) {
+  for (int32_t priority = 0; priority < TPOOL_PRIORITY_COUNT; ++priority) {
+    if (per_priority[priority] != 0) each(priority, per_priority[priority]);
+  }
+}
+
 tpool_status status_from_push(prioq_status status) {
   switch (status) {
     case PRIOQ_E_CLOSED:
@@ -217,15 +225,14 @@ void pool::take_back_submitted(int32_t priority, uint64_t count) {
 }
 
 void pool::count_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT]) {
-  for (int32_t priority = 0; priority < TPOOL_PRIORITY_COUNT; ++priority) {
-    if (per_priority[priority] != 0) count_submitted(priority, per_priority[priority]);
-  }
+  for_each_count(per_priority,
+                 [this](int32_t priority, uint64_t count) { count_submitted(priority, count); });
 }
 
 void pool::take_back_submitted(const uint64_t (&per_priority)[TPOOL_PRIORITY_COUNT]) {
-  for (int32_t priority = 0; priority < TPOOL_PRIORITY_COUNT; ++priority) {
-    if (per_priority[priority] != 0) take_back_submitted(priority, per_priority[priority]);
-  }
+  for_each_count(per_priority, [this](int32_t priority, uint64_t count) {
+    take_back_submitted(priority, count);
+  });
 }
 
 bool pool::idle_now() const {
