@@ -11,7 +11,6 @@
 #ifndef TPOOL_SRC_TPOOL_CORE_QUEUED_JOB_H
 #define TPOOL_SRC_TPOOL_CORE_QUEUED_JOB_H
 
-#include <cstddef>
 #include <cstdint>
 
 #include "job_record.h"
@@ -33,12 +32,6 @@ struct queued_job {
 
 // prioq takes items that are a whole number of pointers.
 static_assert(sizeof(queued_job) % sizeof(void *) == 0, "prioq item size rule");
-// prioq_config.payload_word (counted from 1): the context word, what a
-// worker reads first when it runs the job (the record of a record-backed
-// job, whose state word it claims).
-inline constexpr uint32_t kQueuedJobPayloadWord =
-    static_cast<uint32_t>(offsetof(queued_job, context) / sizeof(void *)) + 1;
-static_assert(offsetof(queued_job, context) % sizeof(void *) == 0, "context is a whole word");
 
 }  // namespace tpool_impl
 
