@@ -178,6 +178,8 @@ TEST(TimerSet, BringsAFarDueTimeNear) {
       start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 3600000, 0));
   EXPECT_EQ(tpool_timer_set(timer, 0, 0), TPOOL_OK);
   EXPECT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
+  // Ends its instances before the probe they write goes out of scope.
+  ASSERT_EQ(tpool_timer_cancel(timer, 1), TPOOL_OK);
   tpool_timer_release(timer);
 }
 
@@ -199,6 +201,8 @@ TEST(TimerSet, RearmsAOneShotThatFired) {
   ASSERT_TRUE(eventually([&] { return timer_state(timer) == TPOOL_TIMER_IDLE; }));
   EXPECT_EQ(tpool_timer_set(timer, 0, 0), TPOOL_OK);
   EXPECT_TRUE(eventually([&] { return probe.runs.load() == 2; }));
+  // Ends its instances before the probe they write goes out of scope.
+  ASSERT_EQ(tpool_timer_cancel(timer, 1), TPOOL_OK);
   tpool_timer_release(timer);
 }
 
@@ -213,6 +217,8 @@ TEST(TimerSet, RearmingAOneShotWhileItsInstanceRunsFiresOnceItEnded) {
   EXPECT_EQ(probe.most_in_flight.load(), 1);
   probe.hold.store(false);
   EXPECT_TRUE(eventually([&] { return probe.runs.load() == 2; }));
+  // Ends its instances before the probe they write goes out of scope.
+  ASSERT_EQ(tpool_timer_cancel(timer, 1), TPOOL_OK);
   tpool_timer_release(timer);
 }
 
@@ -223,6 +229,8 @@ TEST(TimerSet, ChangesThePeriodOfAPeriodicTimer) {
       start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_FIXED_RATE, 3600000, 3600000));
   EXPECT_EQ(tpool_timer_set(timer, 0, 1), TPOOL_OK);
   EXPECT_TRUE(eventually([&] { return probe.runs.load() >= 3; }));
+  // Ends its instances before the probe they write goes out of scope.
+  ASSERT_EQ(tpool_timer_cancel(timer, 1), TPOOL_OK);
   tpool_timer_release(timer);
 }
 
