@@ -361,29 +361,44 @@ size_t priority_queue::take_run(const item_sink &out, size_t first, size_t max, 
       // for kStaleCandidateMs while taking items elsewhere is settled; the
       // clearing is then paid at most once per that time. Only aging
       // queues, whose pop has read the clock by now; others keep the bit.
-      if (taken != 0 && *now_ms != 0) settle_found_empty(found_empty, highest, *now_ms);
+      if (taken != 0 && *now_ms != 0) settle_long_empty(found_empty, highest, *now_ms);
       return taken;
     }
-    const bool refilled = settle_found_empty(found_empty, highest, 0);
+    const bool refilled = settle_all_empty(found_empty, highest);
     // Items arrived in a sub-queue found empty: look again from the top.
     if (taken != 0 || !refilled) return taken;
   }
 }
 
+template <typename Settles>
 bool priority_queue::settle_found_empty(const uint32_t (&found_empty)[PRIOQ_PRIORITY_COUNT],
-                                        int highest, uint64_t stale_now_ms) {
+                                        int highest, Settles &&settles) {
   bool refilled = false;
   for (int p = highest; p < PRIOQ_PRIORITY_COUNT; ++p) {
     for (uint32_t empty = found_empty[p]; empty != 0; empty &= empty - 1) {
       const uint32_t s = lowest_bit_index(empty);
       sub_queue &sub = subs_[p][s];
-      if (stale_now_ms != 0 && !sub.empty_for_long(stale_now_ms, kStaleCandidateMs)) continue;
+      if (!settles(sub)) continue;
       // A refilled sub-queue keeps its bit (settle_empty sets it back).
       if (occupancy_[p].settle_empty(s, sub)) refilled = true;
-      if (stale_now_ms != 0) sub.forget_empty();
     }
   }
   return refilled;
+}
+
+bool priority_queue::settle_all_empty(const uint32_t (&found_empty)[PRIOQ_PRIORITY_COUNT],
+                                      int highest) {
+  return settle_found_empty(found_empty, highest, [](sub_queue &) { return true; });
+}
+
+void priority_queue::settle_long_empty(const uint32_t (&found_empty)[PRIOQ_PRIORITY_COUNT],
+                                       int highest, uint64_t now_ms) {
+  settle_found_empty(found_empty, highest, [now_ms](sub_queue &sub) {
+    if (!sub.empty_for_long(now_ms, kStaleCandidateMs)) return false;
+    // Its run is over whether or not settling finds it refilled.
+    sub.forget_empty();
+    return true;
+  });
 }
 
 size_t priority_queue::take_items(const item_sink &out, size_t max_count) {

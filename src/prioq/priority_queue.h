@@ -131,13 +131,18 @@ class priority_queue {
   // over them by ordinal, and each keeps taking from the same one while the
   // candidates stay the same.
   static uint32_t choose(uint32_t candidates);
-  // Clears the occupancy bits of the candidates a pop found empty: all of
-  // them (stale_now_ms 0), or, after a pop that took an item, only those
-  // that have stayed empty for a while (sub_queue::empty_for_long at aging
-  // time stale_now_ms), whose run it then forgets. Returns whether a
-  // sub-queue it settled had been refilled (its bit is set again).
+  // Clear the occupancy bits of candidates a pop found empty and return
+  // whether a sub-queue settled had been refilled (its bit is set again).
+  // settle_all_empty settles every one; settle_long_empty, after a pop that
+  // took an item, only those that have stayed empty for kStaleCandidateMs at
+  // aging time now_ms (sub_queue::empty_for_long), whose run it forgets.
+  bool settle_all_empty(const uint32_t (&found_empty)[PRIOQ_PRIORITY_COUNT], int highest);
+  void settle_long_empty(const uint32_t (&found_empty)[PRIOQ_PRIORITY_COUNT], int highest,
+                         uint64_t now_ms);
+  // The loop both share: settles(sub) says whether to settle that candidate.
+  template <typename Settles>
   bool settle_found_empty(const uint32_t (&found_empty)[PRIOQ_PRIORITY_COUNT], int highest,
-                          uint64_t stale_now_ms);
+                          Settles &&settles);
   // With aging: what the contract takes next, or level -1 if nothing is peekable.
   aged_choice select_aged(uint64_t now_ms) const;
   // With aging: false while no head of an occupied level below highest (the
