@@ -2,6 +2,11 @@
 // callbacks (fn, on_complete with each outcome, on_retire), when fn started
 // and ended, which thread ran the completion, and whether fn saw its cancel
 // flag. A probe can hold fn inside until the test lets it go.
+//
+// A test declares its probe before its pool_fixture: the pool's destroy
+// waits for every instance and runs the retirements, which write the probe,
+// so the probe must be destroyed after the pool (a released timer's
+// instance can still be running when the test body ends).
 #ifndef TPOOL_TESTS_SUPPORT_TRIGGER_PROBE_H
 #define TPOOL_TESTS_SUPPORT_TRIGGER_PROBE_H
 

@@ -30,8 +30,8 @@ tpool_timer *start_timer(tpool_pool *pool, const tpool_timer_desc &desc) {
 // ---- one-shot timers --------------------------------------------------------
 
 TEST(TimerOnce, StartsOneInstanceNoEarlierThanItsDelay) {
-  pool_fixture pool(small_config(2));
   trigger_probe probe;
+  pool_fixture pool(small_config(2));
   const steady::time_point before = steady::now();
   tpool_timer *timer = start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 50, 0));
   ASSERT_TRUE(eventually([&] { return probe.completions.load() == 1; }));
@@ -41,8 +41,8 @@ TEST(TimerOnce, StartsOneInstanceNoEarlierThanItsDelay) {
 }
 
 TEST(TimerOnce, ItsInstanceRunsAtTheTimerPriority) {
-  pool_fixture pool(small_config(1));
   trigger_probe probe;
+  pool_fixture pool(small_config(1));
   tpool_timer *timer =
       start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 0, 0, TPOOL_PRIORITY_LOW));
   ASSERT_TRUE(eventually([&] { return probe.completions.load() == 1; }));
@@ -51,8 +51,8 @@ TEST(TimerOnce, ItsInstanceRunsAtTheTimerPriority) {
 }
 
 TEST(TimerOnce, AFiredTimerWithAHandleIsIdleUntilReleased) {
-  pool_fixture pool(small_config(1));
   trigger_probe probe;
+  pool_fixture pool(small_config(1));
   tpool_timer *timer = start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 0, 0));
   ASSERT_TRUE(eventually([&] { return probe.completions.load() == 1; }));
   ASSERT_TRUE(eventually([&] { return timer_state(timer) == TPOOL_TIMER_IDLE; }));
@@ -63,8 +63,8 @@ TEST(TimerOnce, AFiredTimerWithAHandleIsIdleUntilReleased) {
 }
 
 TEST(TimerOnce, WithoutAHandleItFiresOnceAndRetires) {
-  pool_fixture pool(small_config(2));
   trigger_probe probe;
+  pool_fixture pool(small_config(2));
   const tpool_timer_desc desc = timer_desc_for(&probe, TPOOL_TIMER_ONCE, 5, 0);
   ASSERT_EQ(tpool_timer_start(pool.get(), &desc, nullptr), TPOOL_OK);
   ASSERT_TRUE(eventually([&] { return probe.retires.load() == 1; }));
@@ -98,8 +98,8 @@ TEST(TimerOnce, OnRetireComesAfterTheLastOnComplete) {
 // ---- periodic timers --------------------------------------------------------
 
 TEST(TimerFixedRate, EveryInstanceStartsNoEarlierThanItsPlaceOnTheGrid) {
-  pool_fixture pool(small_config(2));
   trigger_probe probe;
+  pool_fixture pool(small_config(2));
   const steady::time_point before = steady::now();
   tpool_timer *timer =
       start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_FIXED_RATE, 20, 10));
@@ -116,8 +116,8 @@ TEST(TimerFixedRate, EveryInstanceStartsNoEarlierThanItsPlaceOnTheGrid) {
 }
 
 TEST(TimerFixedRate, NeverHasTwoInstancesInFlightAndCountsTheDueTimesItSkips) {
-  pool_fixture pool(small_config(2));
   trigger_probe probe;
+  pool_fixture pool(small_config(2));
   probe.hold.store(true);
   tpool_timer *timer =
       start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_FIXED_RATE, 0, 2));
@@ -132,8 +132,8 @@ TEST(TimerFixedRate, NeverHasTwoInstancesInFlightAndCountsTheDueTimesItSkips) {
 }
 
 TEST(TimerFixedDelay, EachInstanceStartsAPeriodAfterThePreviousOneEnded) {
-  pool_fixture pool(small_config(2));
   trigger_probe probe;
+  pool_fixture pool(small_config(2));
   probe.work_ms.store(20);  // longer than the period: a fixed rate would not wait for the end
   tpool_timer *timer =
       start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_FIXED_DELAY, 0, 15));
@@ -152,8 +152,8 @@ TEST(TimerFixedDelay, EachInstanceStartsAPeriodAfterThePreviousOneEnded) {
 // trigger_test.cpp (the same for object waits).
 
 TEST(TimerCancel, NoInstanceStartsAfterCancelReturns) {
-  pool_fixture pool(small_config(2));
   trigger_probe probe;
+  pool_fixture pool(small_config(2));
   tpool_timer *timer =
       start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_FIXED_RATE, 0, 1));
   ASSERT_TRUE(eventually([&] { return probe.runs.load() >= 3; }));
@@ -172,20 +172,18 @@ TEST(TimerCancel, NoInstanceStartsAfterCancelReturns) {
 // ---- set --------------------------------------------------------------------
 
 TEST(TimerSet, BringsAFarDueTimeNear) {
-  pool_fixture pool(small_config(1));
   trigger_probe probe;
+  pool_fixture pool(small_config(1));
   tpool_timer *timer =
       start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 3600000, 0));
   EXPECT_EQ(tpool_timer_set(timer, 0, 0), TPOOL_OK);
   EXPECT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
-  // Ends its instances before the probe they write goes out of scope.
-  ASSERT_EQ(tpool_timer_cancel(timer, 1), TPOOL_OK);
   tpool_timer_release(timer);
 }
 
 TEST(TimerSet, PushesANearDueTimeAway) {
-  pool_fixture pool(small_config(1));
   trigger_probe probe;
+  pool_fixture pool(small_config(1));
   tpool_timer *timer = start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 200, 0));
   EXPECT_EQ(tpool_timer_set(timer, 3600000, 0), TPOOL_OK);
   std::this_thread::sleep_for(400ms);
@@ -195,20 +193,18 @@ TEST(TimerSet, PushesANearDueTimeAway) {
 }
 
 TEST(TimerSet, RearmsAOneShotThatFired) {
-  pool_fixture pool(small_config(1));
   trigger_probe probe;
+  pool_fixture pool(small_config(1));
   tpool_timer *timer = start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 0, 0));
   ASSERT_TRUE(eventually([&] { return timer_state(timer) == TPOOL_TIMER_IDLE; }));
   EXPECT_EQ(tpool_timer_set(timer, 0, 0), TPOOL_OK);
   EXPECT_TRUE(eventually([&] { return probe.runs.load() == 2; }));
-  // Ends its instances before the probe they write goes out of scope.
-  ASSERT_EQ(tpool_timer_cancel(timer, 1), TPOOL_OK);
   tpool_timer_release(timer);
 }
 
 TEST(TimerSet, RearmingAOneShotWhileItsInstanceRunsFiresOnceItEnded) {
-  pool_fixture pool(small_config(2));
   trigger_probe probe;
+  pool_fixture pool(small_config(2));
   probe.hold.store(true);
   tpool_timer *timer = start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 0, 0));
   ASSERT_TRUE(probe.wait_inside());
@@ -217,26 +213,22 @@ TEST(TimerSet, RearmingAOneShotWhileItsInstanceRunsFiresOnceItEnded) {
   EXPECT_EQ(probe.most_in_flight.load(), 1);
   probe.hold.store(false);
   EXPECT_TRUE(eventually([&] { return probe.runs.load() == 2; }));
-  // Ends its instances before the probe they write goes out of scope.
-  ASSERT_EQ(tpool_timer_cancel(timer, 1), TPOOL_OK);
   tpool_timer_release(timer);
 }
 
 TEST(TimerSet, ChangesThePeriodOfAPeriodicTimer) {
-  pool_fixture pool(small_config(1));
   trigger_probe probe;
+  pool_fixture pool(small_config(1));
   tpool_timer *timer =
       start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_FIXED_RATE, 3600000, 3600000));
   EXPECT_EQ(tpool_timer_set(timer, 0, 1), TPOOL_OK);
   EXPECT_TRUE(eventually([&] { return probe.runs.load() >= 3; }));
-  // Ends its instances before the probe they write goes out of scope.
-  ASSERT_EQ(tpool_timer_cancel(timer, 1), TPOOL_OK);
   tpool_timer_release(timer);
 }
 
 TEST(TimerSet, OnACancelledTimerReportsCancelled) {
-  pool_fixture pool(small_config(1));
   trigger_probe probe;
+  pool_fixture pool(small_config(1));
   tpool_timer *timer = start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 60000, 0));
   ASSERT_EQ(tpool_timer_cancel(timer, 0), TPOOL_OK);
   EXPECT_EQ(tpool_timer_set(timer, 0, 0), TPOOL_E_CANCELLED);
@@ -244,8 +236,8 @@ TEST(TimerSet, OnACancelledTimerReportsCancelled) {
 }
 
 TEST(TimerSet, RejectsAPeriodThatBreaksTheTimerMode) {
-  pool_fixture pool(small_config(1));
   trigger_probe probe;
+  pool_fixture pool(small_config(1));
   tpool_timer *once = start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 60000, 0));
   tpool_timer *rate =
       start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_FIXED_RATE, 60000, 60000));
@@ -258,8 +250,8 @@ TEST(TimerSet, RejectsAPeriodThatBreaksTheTimerMode) {
 // ---- shutdown ---------------------------------------------------------------
 
 TEST(TimerShutdown, DrainRetiresArmedTimersWithoutFiringThem) {
-  pool_fixture pool(small_config(2));
   trigger_probe probe;
+  pool_fixture pool(small_config(2));
   std::vector<tpool_timer *> timers;
   for (int i = 0; i < 5; ++i) {
     timers.push_back(
@@ -281,11 +273,11 @@ TEST(TimerShutdown, DrainRetiresArmedTimersWithoutFiringThem) {
 }
 
 TEST(TimerShutdown, CancelModeCancelsAQueuedInstanceExactlyOnce) {
+  trigger_probe probe;
   pool_fixture pool(small_config(1));
   gate blocker;
   ASSERT_EQ(tpool_submit(pool.get(), &gate::job, &blocker, TPOOL_PRIORITY_HIGH, nullptr), TPOOL_OK);
   ASSERT_TRUE(blocker.wait_inside(1));
-  trigger_probe probe;
   tpool_timer *timer = start_timer(pool.get(), timer_desc_for(&probe, TPOOL_TIMER_ONCE, 0, 0));
   ASSERT_TRUE(eventually([&] { return timer_fired(timer) == 1; }));
   EXPECT_EQ(tpool_shutdown(pool.get(), TPOOL_SHUTDOWN_CANCEL, 0), TPOOL_E_TIMEOUT);
@@ -299,11 +291,11 @@ TEST(TimerShutdown, CancelModeCancelsAQueuedInstanceExactlyOnce) {
 }
 
 TEST(TimerShutdown, DrainRunsAQueuedInstance) {
+  trigger_probe probe;
   pool_fixture pool(small_config(1));
   gate blocker;
   ASSERT_EQ(tpool_submit(pool.get(), &gate::job, &blocker, TPOOL_PRIORITY_HIGH, nullptr), TPOOL_OK);
   ASSERT_TRUE(blocker.wait_inside(1));
-  trigger_probe probe;
   const tpool_timer_desc desc = timer_desc_for(&probe, TPOOL_TIMER_FIXED_RATE, 0, 1);
   ASSERT_EQ(tpool_timer_start(pool.get(), &desc, nullptr), TPOOL_OK);
   ASSERT_TRUE(eventually([&] { return tpool_test::stats_of(pool.get()).priority[1].queued == 1; }));
@@ -316,9 +308,9 @@ TEST(TimerShutdown, DrainRunsAQueuedInstance) {
 }
 
 TEST(TimerShutdown, StartAfterShutdownIsRefused) {
+  trigger_probe probe;
   pool_fixture pool(small_config(1));
   ASSERT_EQ(tpool_shutdown(pool.get(), TPOOL_SHUTDOWN_DRAIN, kPatienceMs), TPOOL_OK);
-  trigger_probe probe;
   const tpool_timer_desc desc = timer_desc_for(&probe, TPOOL_TIMER_ONCE, 0, 0);
   tpool_timer *timer = nullptr;
   EXPECT_EQ(tpool_timer_start(pool.get(), &desc, &timer), TPOOL_E_SHUT_DOWN);
@@ -328,8 +320,8 @@ TEST(TimerShutdown, StartAfterShutdownIsRefused) {
 // ---- one thread for every timer ---------------------------------------------
 
 TEST(TimerService, AThousandTimersAddOneThreadToThePool) {
-  pool_fixture pool(small_config(2));
   trigger_probe probe;
+  pool_fixture pool(small_config(2));
   const size_t before = test_support::thread_count();
   ASSERT_NE(before, 0u);
   std::vector<tpool_timer *> timers;
@@ -347,10 +339,10 @@ TEST(TimerService, AThousandTimersAddOneThreadToThePool) {
 // at random while they fire; at the end every timer retired exactly once and
 // its instances had exactly one outcome each.
 TEST(TimerStress, EveryTimerRetiresOnceAndEveryInstanceHasOneOutcome) {
-  pool_fixture pool(small_config(2, 4));
   constexpr int kProducers = 3;
   const int per_producer = test_support::kSlowEnvironment ? 60 : 200;
   std::vector<trigger_probe> probes(static_cast<size_t>(kProducers * per_producer));
+  pool_fixture pool(small_config(2, 4));
   std::vector<uint64_t> fired(probes.size(), 0);
   std::vector<std::thread> producers;
   for (int p = 0; p < kProducers; ++p) {

@@ -101,8 +101,8 @@ TYPED_TEST_SUITE(TriggerRelease, Kinds, KindNames);
 // ---- cancel -----------------------------------------------------------------
 
 TYPED_TEST(TriggerCancel, BeforeItFiresRunsNothingRetiresOnThisThreadAndMayBeRepeated) {
-  pool_fixture pool(small_config(2));
   trigger_probe probe;
+  pool_fixture pool(small_config(2));
   auto *trigger = this->kind.start(pool.get(), &probe, false);
   EXPECT_EQ(TypeParam::cancel(trigger, 0), TPOOL_OK);
   EXPECT_EQ(probe.retires.load(), 1);
@@ -118,8 +118,8 @@ TYPED_TEST(TriggerCancel, BeforeItFiresRunsNothingRetiresOnThisThreadAndMayBeRep
 }
 
 TYPED_TEST(TriggerCancel, AfterItsInstanceEndedReportsWhatTheKindReports) {
-  pool_fixture pool(small_config(2));
   trigger_probe probe;
+  pool_fixture pool(small_config(2));
   auto *trigger = this->kind.start(pool.get(), &probe, true);
   ASSERT_TRUE(eventually([&] { return probe.completions.load() == 1; }));
   // The instance ends when the worker publishes its outcome, just after the
@@ -133,8 +133,8 @@ TYPED_TEST(TriggerCancel, AfterItsInstanceEndedReportsWhatTheKindReports) {
 }
 
 TYPED_TEST(TriggerCancel, WithoutWaitReportsJobRunningAndRaisesTheInstanceCancelFlag) {
-  pool_fixture pool(small_config(2));
   trigger_probe probe;
+  pool_fixture pool(small_config(2));
   probe.hold.store(true);
   probe.stop_on_cancel.store(true);
   auto *trigger = this->kind.start(pool.get(), &probe, true);
@@ -147,8 +147,8 @@ TYPED_TEST(TriggerCancel, WithoutWaitReportsJobRunningAndRaisesTheInstanceCancel
 }
 
 TYPED_TEST(TriggerCancel, WithWaitReturnsOnlyAfterTheRunningInstanceAndItsCompletionEnded) {
-  pool_fixture pool(small_config(2));
   trigger_probe probe;
+  pool_fixture pool(small_config(2));
   // The instance holds until it sees its cancel flag, which the cancel
   // raises before it waits: the cancel is in progress while it runs.
   probe.hold.store(true);
@@ -163,11 +163,11 @@ TYPED_TEST(TriggerCancel, WithWaitReturnsOnlyAfterTheRunningInstanceAndItsComple
 }
 
 TYPED_TEST(TriggerCancel, AQueuedInstanceIsCancelledOnTheCancellingThread) {
+  trigger_probe probe;
   pool_fixture pool(small_config(1));
   gate blocker;
   ASSERT_EQ(tpool_submit(pool.get(), &gate::job, &blocker, TPOOL_PRIORITY_HIGH, nullptr), TPOOL_OK);
   ASSERT_TRUE(blocker.wait_inside(1));
-  trigger_probe probe;
   auto *trigger = this->kind.start(pool.get(), &probe, true);
   // Its instance waits behind the blocker, at the trigger's (MEDIUM) priority.
   ASSERT_TRUE(eventually([&] { return stats_of(pool.get()).priority[1].queued == 1; }));
@@ -255,8 +255,8 @@ TYPED_TEST(TriggerCancel, WithWaitReturnsOnlyAfterAnOnRetireRunningOnAWorker) {
 // ---- release ----------------------------------------------------------------
 
 TYPED_TEST(TriggerRelease, CancelsAPendingTriggerAndRetiresItOnThisThread) {
-  pool_fixture pool(small_config(1));
   trigger_probe probe;
+  pool_fixture pool(small_config(1));
   auto *trigger = this->kind.start(pool.get(), &probe, false);
   EXPECT_EQ(TypeParam::release(trigger), TPOOL_OK);
   EXPECT_EQ(probe.retires.load(), 1);
@@ -266,8 +266,8 @@ TYPED_TEST(TriggerRelease, CancelsAPendingTriggerAndRetiresItOnThisThread) {
 }
 
 TYPED_TEST(TriggerRelease, AReleasedHandleIsRejectedWhileItsInstanceStillRuns) {
-  pool_fixture pool(small_config(1));
   trigger_probe probe;
+  pool_fixture pool(small_config(1));
   probe.hold.store(true);
   auto *trigger = this->kind.start(pool.get(), &probe, true);
   ASSERT_TRUE(probe.wait_inside());

@@ -42,9 +42,9 @@ tpool_object_wait *start_wait(tpool_pool *pool, const tpool_object_wait_desc &de
 // ---- what fires a wait ------------------------------------------------------
 
 TEST(ObjectWait, ASignalRunsTheJobWithSignalled) {
+  trigger_probe probe;
   pool_fixture pool(small_config(2));
   test_object event;
-  trigger_probe probe;
   tpool_object_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object()));
   std::this_thread::sleep_for(10ms);
   EXPECT_EQ(probe.runs.load(), 0);
@@ -57,10 +57,10 @@ TEST(ObjectWait, ASignalRunsTheJobWithSignalled) {
 }
 
 TEST(ObjectWait, AnObjectSignalledBeforeTheStartFiresAtOnce) {
+  trigger_probe probe;
   pool_fixture pool(small_config(2));
   test_object event;
   event.signal();
-  trigger_probe probe;
   const tpool_object_wait_desc desc = wait_desc_for(&probe, event.object());
   ASSERT_EQ(tpool_object_wait_start(pool.get(), &desc, nullptr), TPOOL_OK);
   ASSERT_TRUE(eventually([&] { return probe.retires.load() == 1; }));
@@ -68,9 +68,9 @@ TEST(ObjectWait, AnObjectSignalledBeforeTheStartFiresAtOnce) {
 }
 
 TEST(ObjectWait, TheTimeoutRunsTheJobWithTimedOutNoEarlierThanItPassed) {
+  trigger_probe probe, other_probe;
   pool_fixture pool(small_config(2));
   test_object event, other;
-  trigger_probe probe, other_probe;
   const steady::time_point before = steady::now();
   tpool_object_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, event.object(), 60));
   // Another wait on the same waiter fires early, so the waiter looks at the
@@ -90,9 +90,9 @@ TEST(ObjectWait, AZeroTimeoutOnObjectsAlreadySignalledFiresSignalledEveryTime) {
   // Many at once, so that some are added while the waiter thread is in the
   // middle of a pass over the others: each must still be looked at.
   constexpr size_t kWaits = 40;
+  std::vector<trigger_probe> probes(kWaits);
   pool_fixture pool(small_config(2));
   std::vector<std::unique_ptr<test_object>> events;
-  std::vector<trigger_probe> probes(kWaits);
   for (size_t i = 0; i < kWaits; ++i) {
     events.push_back(std::make_unique<test_object>(/*manual_reset=*/true));
     events.back()->signal();
@@ -109,9 +109,9 @@ TEST(ObjectWait, AZeroTimeoutOnObjectsAlreadySignalledFiresSignalledEveryTime) {
 }
 
 TEST(ObjectWait, AZeroTimeoutOnAnObjectNotSignalledFiresTimedOut) {
+  trigger_probe probe;
   pool_fixture pool(small_config(2));
   test_object event;
-  trigger_probe probe;
   const tpool_object_wait_desc desc = wait_desc_for(&probe, event.object(), 0);
   ASSERT_EQ(tpool_object_wait_start(pool.get(), &desc, nullptr), TPOOL_OK);
   ASSERT_TRUE(eventually([&] { return probe.retires.load() == 1; }));
@@ -120,10 +120,10 @@ TEST(ObjectWait, AZeroTimeoutOnAnObjectNotSignalledFiresTimedOut) {
 }
 
 TEST(ObjectWait, ItsInstanceRunsAtTheWaitPriority) {
+  trigger_probe probe;
   pool_fixture pool(small_config(1));
   test_object event;
   event.signal();
-  trigger_probe probe;
   tpool_object_wait *wait = start_wait(
       pool.get(), wait_desc_for(&probe, event.object(), TPOOL_INFINITE, TPOOL_PRIORITY_HIGH));
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
@@ -154,9 +154,9 @@ class WaiterThreads : public ::testing::TestWithParam<int> {};
 // 63 waits per waiter thread: 1..63 waits add one thread, 64 add two, 130 three.
 TEST_P(WaiterThreads, AreOnePerSixtyThreeWaits) {
   const int waits = GetParam();
+  trigger_probe probe;
   pool_fixture pool(small_config(2));
   std::vector<test_object> objects(static_cast<size_t>(waits));
-  trigger_probe probe;
   const size_t before = test_support::thread_count();
   ASSERT_NE(before, 0u);
   std::vector<tpool_object_wait *> handles;
@@ -252,9 +252,9 @@ TEST(ObjectWaitClosed, ClosingTheObjectFiresInvalidAtTheWaitersNextPass) {
 constexpr intptr_t kNeverOpen = intptr_t{0x3FFFFFFC};
 
 TEST(ObjectWaitClosed, StartRejectsAValueThatWasNeverOpen) {
+  trigger_probe probe;
   pool_fixture pool(small_config(1));
   ASSERT_FALSE(open_now(kNeverOpen));
-  trigger_probe probe;
   const tpool_object_wait_desc never = wait_desc_for(&probe, kNeverOpen);
   EXPECT_EQ(tpool_object_wait_start(pool.get(), &never, nullptr), TPOOL_E_INVALID_ARGUMENT);
   const tpool_object_wait_desc none = wait_desc_for(&probe, -1);
@@ -273,6 +273,7 @@ TEST(ObjectWaitClosed, StartRejectsAValueThatWasNeverOpen) {
 // then the start is right to accept it: such a try proves nothing and is
 // repeated. A try counts only when the value was closed before and after.
 TEST(ObjectWaitClosed, StartRejectsAnObjectClosedJustBefore) {
+  trigger_probe probe;
   pool_fixture pool(small_config(1));
   int conclusive = 0;
   for (int attempt = 0; attempt < 50 && conclusive < 5; ++attempt) {
@@ -280,7 +281,6 @@ TEST(ObjectWaitClosed, StartRejectsAnObjectClosedJustBefore) {
     const intptr_t closed = object.object();
     object.close();
     if (open_now(closed)) continue;
-    trigger_probe probe;
     const tpool_object_wait_desc desc = wait_desc_for(&probe, closed);
     tpool_object_wait *wait = nullptr;
     const tpool_status status = tpool_object_wait_start(pool.get(), &desc, &wait);
@@ -302,9 +302,9 @@ TEST(ObjectWaitClosed, StartRejectsAnObjectClosedJustBefore) {
 // ---- shutdown ---------------------------------------------------------------
 
 TEST(ObjectWaitShutdown, RetiresPendingWaitsWithoutRunningThem) {
+  trigger_probe probe;
   pool_fixture pool(small_config(2));
   test_object first, second;
-  trigger_probe probe;
   tpool_object_wait *kept = start_wait(pool.get(), wait_desc_for(&probe, first.object()));
   const tpool_object_wait_desc desc = wait_desc_for(&probe, second.object());
   ASSERT_EQ(tpool_object_wait_start(pool.get(), &desc, nullptr), TPOOL_OK);
@@ -325,10 +325,10 @@ TEST(ObjectWaitShutdown, RetiresPendingWaitsWithoutRunningThem) {
 // once: every wait retires once, fires at most once, and its instance (if
 // any) has one outcome.
 TEST(ObjectWaitStress, EveryWaitRetiresOnceAndFiresAtMostOnce) {
-  pool_fixture pool(small_config(2, 4));
   const int count = test_support::kSlowEnvironment ? 150 : 400;
   std::vector<test_object> objects(static_cast<size_t>(count));
   std::vector<trigger_probe> probes(static_cast<size_t>(count));
+  pool_fixture pool(small_config(2, 4));
   std::vector<tpool_object_wait *> waits(static_cast<size_t>(count), nullptr);
   for (int i = 0; i < count; ++i) {
     const uint32_t timeout = i % 5 == 0 ? static_cast<uint32_t>(i % 7) : TPOOL_INFINITE;
@@ -365,10 +365,10 @@ TEST(ObjectWaitStress, EveryWaitRetiresOnceAndFiresAtMostOnce) {
 #if defined(_WIN32)
 
 TEST(ObjectWaitWindows, ASemaphoreReleaseFiresAndTakesOneCount) {
+  trigger_probe probe;
   pool_fixture pool(small_config(1));
   HANDLE semaphore = CreateSemaphoreW(nullptr, 0, 10, nullptr);
   ASSERT_NE(semaphore, nullptr);
-  trigger_probe probe;
   tpool_object_wait *wait =
       start_wait(pool.get(), wait_desc_for(&probe, reinterpret_cast<intptr_t>(semaphore)));
   ReleaseSemaphore(semaphore, 2, nullptr);
@@ -388,12 +388,12 @@ DWORD WINAPI exit_when_told(void *told) {
 }
 
 TEST(ObjectWaitWindows, AThreadThatExitsFires) {
+  trigger_probe probe;
   pool_fixture pool(small_config(1));
   HANDLE told = CreateEventW(nullptr, TRUE, FALSE, nullptr);
   ASSERT_NE(told, nullptr);
   HANDLE thread = CreateThread(nullptr, 0, &exit_when_told, told, 0, nullptr);
   ASSERT_NE(thread, nullptr);
-  trigger_probe probe;
   tpool_object_wait *wait =
       start_wait(pool.get(), wait_desc_for(&probe, reinterpret_cast<intptr_t>(thread)));
   // The thread exits only now, after the wait began.
@@ -406,6 +406,7 @@ TEST(ObjectWaitWindows, AThreadThatExitsFires) {
 }
 
 TEST(ObjectWaitWindows, AProcessThatExitsFires) {
+  trigger_probe probe;
   pool_fixture pool(small_config(1));
   wchar_t command[] = L"cmd.exe /c exit 0";
   STARTUPINFOW startup{};
@@ -414,7 +415,6 @@ TEST(ObjectWaitWindows, AProcessThatExitsFires) {
   ASSERT_TRUE(CreateProcessW(nullptr, command, nullptr, nullptr, FALSE, CREATE_NO_WINDOW, nullptr,
                              nullptr, &startup, &process));
   CloseHandle(process.hThread);
-  trigger_probe probe;
   tpool_object_wait *wait =
       start_wait(pool.get(), wait_desc_for(&probe, reinterpret_cast<intptr_t>(process.hProcess)));
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
@@ -424,6 +424,7 @@ TEST(ObjectWaitWindows, AProcessThatExitsFires) {
 }
 
 TEST(ObjectWaitWindows, AWaitableTimerFiresNoEarlierThanItsDueTime) {
+  trigger_probe probe;
   pool_fixture pool(small_config(1));
   HANDLE timer = CreateWaitableTimerW(nullptr, TRUE, nullptr);
   ASSERT_NE(timer, nullptr);
@@ -431,7 +432,6 @@ TEST(ObjectWaitWindows, AWaitableTimerFiresNoEarlierThanItsDueTime) {
   due.QuadPart = -30 * 10000LL;  // 30 ms from now, in 100 ns units
   const steady::time_point before = steady::now();
   ASSERT_TRUE(SetWaitableTimer(timer, &due, 0, nullptr, nullptr, FALSE));
-  trigger_probe probe;
   tpool_object_wait *wait =
       start_wait(pool.get(), wait_desc_for(&probe, reinterpret_cast<intptr_t>(timer)));
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
@@ -448,6 +448,7 @@ DWORD WINAPI take_mutex_and_exit(void *mutex) {
 }
 
 TEST(ObjectWaitWindows, AnAbandonedMutexFiresWithAbandoned) {
+  trigger_probe probe;
   pool_fixture pool(small_config(1));
   HANDLE mutex = CreateMutexW(nullptr, FALSE, nullptr);
   ASSERT_NE(mutex, nullptr);
@@ -455,7 +456,6 @@ TEST(ObjectWaitWindows, AnAbandonedMutexFiresWithAbandoned) {
   ASSERT_NE(owner, nullptr);
   WaitForSingleObject(owner, INFINITE);
   CloseHandle(owner);
-  trigger_probe probe;
   tpool_object_wait *wait =
       start_wait(pool.get(), wait_desc_for(&probe, reinterpret_cast<intptr_t>(mutex)));
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
@@ -468,10 +468,10 @@ TEST(ObjectWaitWindows, AnAbandonedMutexFiresWithAbandoned) {
 #else
 
 TEST(ObjectWaitPosix, APipeWithDataFiresAndNothingIsRead) {
+  trigger_probe probe;
   pool_fixture pool(small_config(1));
   int fds[2];
   ASSERT_EQ(pipe(fds), 0);
-  trigger_probe probe;
   tpool_object_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, fds[0]));
   ASSERT_EQ(write(fds[1], "x", 1), 1);
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
@@ -485,10 +485,10 @@ TEST(ObjectWaitPosix, APipeWithDataFiresAndNothingIsRead) {
 }
 
 TEST(ObjectWaitPosix, APipeWhoseWriterClosedFires) {
+  trigger_probe probe;
   pool_fixture pool(small_config(1));
   int fds[2];
   ASSERT_EQ(pipe(fds), 0);
-  trigger_probe probe;
   tpool_object_wait *wait = start_wait(pool.get(), wait_desc_for(&probe, fds[0]));
   close(fds[1]);
   ASSERT_TRUE(eventually([&] { return probe.runs.load() == 1; }));
