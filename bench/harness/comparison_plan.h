@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace bench {
@@ -46,6 +47,29 @@ std::vector<size_t> round_order(size_t pools, uint32_t round);
 // and the cell has fewer than max_repetitions.
 bool wants_more_repetitions(const std::vector<double> &rsd_pct_per_pool, double limit_pct,
                             uint32_t repetitions, uint32_t max_repetitions);
+
+// Two cache-line hand-off readings (machine_probe.h) more than this far
+// apart, either way, say the machine changed phase between them. On the
+// virtual machines we measure on, the two vCPUs move between sharing one
+// physical core (hand-off about 20 ns, half the compute each) and separate
+// cores (about 200 ns): a 10x step, not a drift of a few percent.
+constexpr double kHandoffChangeFactor = 2.0;
+
+// Whether two readings differ by more than kHandoffChangeFactor; false when
+// either is missing or not positive (nothing is known).
+bool handoff_changed(std::optional<double> before_ns, std::optional<double> after_ns);
+
+// Most tries a comparison cell gets (see wants_another_try).
+constexpr uint32_t kMaxCellTries = 3;
+
+// Whether a comparison cell whose `tries`-th try (1-based) ran between the
+// readings before_ns and after_ns is measured again: when the machine
+// changed phase during it, its pools ran partly in one phase and partly in
+// the other, and the ratio says more about when each ran than about the
+// pools. Decided from the readings only, never from what the try measured;
+// at most kMaxCellTries tries, the last one kept whatever the readings say.
+bool wants_another_try(std::optional<double> before_ns, std::optional<double> after_ns,
+                       uint32_t tries);
 
 }  // namespace bench
 

@@ -7,6 +7,7 @@
 #include <map>
 #include <string>
 
+#include "comparison_plan.h"
 #include "csv_columns.h"
 #include "csv_writer.h"
 
@@ -105,6 +106,58 @@ json ratio_json(const comparison_ratio &ratio) {
       {"verdict", ratio.verdict}};
 }
 
+// One comparison cell (or one discarded try of it) as the JSON's cells[] entry.
+json cell_json(const comparison_cell_result &cell) {
+  json pools = json::array();
+  for (const comparison_pool_result &pool : cell.pools) {
+    json samples = json::array();
+    for (double value : pool.samples) samples.push_back(rounded(value));
+    json entry{{"pool", pool.pool},
+               {"tasks", pool.tasks},
+               {"capped", pool.capped},
+               {"calibration", pool.calibration_units == 0
+                                   ? json(nullptr)
+                                   : json{{"units", pool.calibration_units},
+                                          {"ms", rounded(pool.calibration_ms, 1e3)}}},
+               {"samples", samples},
+               {"median", rounded(pool.stats.median)},
+               {"min", rounded(pool.stats.min)},
+               {"max", rounded(pool.stats.max)},
+               {"rsd_pct", rounded(pool.stats.rsd_pct, 1e3)},
+               {"flagged", pool.flagged}};
+    if (!pool.submission.empty()) entry["submission"] = pool.submission;
+    pools.push_back(entry);
+  }
+  json vs = json::array();
+  for (const comparison_ratio &ratio : cell.vs) vs.push_back(ratio_json(ratio));
+  json entry{{"id", cell.id},
+             {"kind", cell.kind},
+             {"title", cell.title},
+             {"workers", cell.workers},
+             {"workers_label", cell.workers_label},
+             {"producers", cell.producers},
+             {"iterations", cell.iterations},
+             {"mix", cell.rows.empty() ? std::string("none") : cell.rows.front().mix},
+             {"metric", cell.metric},
+             {"unit", cell.unit},
+             {"higher_is_better", cell.higher_is_better},
+             {"repetitions", cell.repetitions},
+             {"started_s", rounded(cell.started_s, 1e3)},
+             {"finished_s", rounded(cell.finished_s, 1e3)},
+             {"pools", pools},
+             {"best_other", cell.best_other ? ratio_json(*cell.best_other) : json(nullptr)},
+             {"vs", vs},
+             {"flagged", cell.flagged},
+             {"notes", cell.notes}};
+  entry["handoff_ns"] = json{{"before", optional_number(cell.handoff_before_ns)},
+                             {"after", optional_number(cell.handoff_after_ns)}};
+  json tries = json::array();
+  for (const comparison_cell_result &tried : cell.discarded_tries)
+    tries.push_back(cell_json(tried));
+  entry["discarded_tries"] = tries;
+  return entry;
+}
+
 json comparison_json(const run_report &report) {
   if (!report.comparison_ran) return nullptr;
   const comparison_method &m = report.comparison;
@@ -127,57 +180,20 @@ json comparison_json(const run_report &report) {
        "per cell: a calibration run per pool, then rounds of one repetition of every pool; "
        "round r runs the pools rotated left by r (warm-up rounds included); extra rounds for "
        "every pool while any pool's RSD is above rsd_limit_pct, up to max_repetitions"},
+      {"phase_retries",
+       json{{"max_tries", kMaxCellTries},
+            {"handoff_change_factor", kHandoffChangeFactor},
+            {"rule",
+             "a cell whose cache-line hand-off readings before and after it differ by more "
+             "than handoff_change_factor (the machine changed phase while it ran) is measured "
+             "again, up to max_tries tries; the decision reads the hand-off readings only, and "
+             "every discarded try is kept in its cell's discarded_tries"}}},
       {"quick", m.quick}};
   json cells = json::array();
-  for (const comparison_cell_result &cell : report.comparison_cells) {
-    json pools = json::array();
-    for (const comparison_pool_result &pool : cell.pools) {
-      json samples = json::array();
-      for (double value : pool.samples) samples.push_back(rounded(value));
-      json entry{{"pool", pool.pool},
-                 {"tasks", pool.tasks},
-                 {"capped", pool.capped},
-                 {"calibration", pool.calibration_units == 0
-                                     ? json(nullptr)
-                                     : json{{"units", pool.calibration_units},
-                                            {"ms", rounded(pool.calibration_ms, 1e3)}}},
-                 {"samples", samples},
-                 {"median", rounded(pool.stats.median)},
-                 {"min", rounded(pool.stats.min)},
-                 {"max", rounded(pool.stats.max)},
-                 {"rsd_pct", rounded(pool.stats.rsd_pct, 1e3)},
-                 {"flagged", pool.flagged}};
-      if (!pool.submission.empty()) entry["submission"] = pool.submission;
-      pools.push_back(entry);
-    }
-    json vs = json::array();
-    for (const comparison_ratio &ratio : cell.vs) vs.push_back(ratio_json(ratio));
-    cells.push_back(
-        json{{"id", cell.id},
-             {"kind", cell.kind},
-             {"title", cell.title},
-             {"workers", cell.workers},
-             {"workers_label", cell.workers_label},
-             {"producers", cell.producers},
-             {"iterations", cell.iterations},
-             {"mix", cell.rows.empty() ? std::string("none") : cell.rows.front().mix},
-             {"metric", cell.metric},
-             {"unit", cell.unit},
-             {"higher_is_better", cell.higher_is_better},
-             {"repetitions", cell.repetitions},
-             {"started_s", rounded(cell.started_s, 1e3)},
-             {"finished_s", rounded(cell.finished_s, 1e3)},
-             {"pools", pools},
-             {"best_other", cell.best_other ? ratio_json(*cell.best_other) : json(nullptr)},
-             {"vs", vs},
-             {"flagged", cell.flagged},
-             {"notes", cell.notes}});
-  }
+  for (const comparison_cell_result &cell : report.comparison_cells)
+    cells.push_back(cell_json(cell));
   return json{{"method", method}, {"pools", report.comparison_pools}, {"cells", cells}};
 }
-
-// Consecutive readings more than this far apart (either way) are a change.
-constexpr double kHandoffChangeFactor = 2.0;
 
 json stability_json(const run_report &report) {
   json readings = json::array();
@@ -198,8 +214,8 @@ json stability_json(const run_report &report) {
         *r[i].handoff_ns <= 0) {
       continue;
     }
+    if (!handoff_changed(r[i - 1].handoff_ns, r[i].handoff_ns)) continue;
     const double ratio = *r[i].handoff_ns / *r[i - 1].handoff_ns;
-    if (ratio <= kHandoffChangeFactor && ratio >= 1.0 / kHandoffChangeFactor) continue;
     json cells = json::array();
     for (const comparison_cell_result &cell : report.comparison_cells) {
       if (cell.finished_s > r[i - 1].elapsed_s && cell.started_s < r[i].elapsed_s) {

@@ -74,7 +74,15 @@ struct comparison_cell_result {
   std::vector<comparison_ratio> vs;
   bool flagged = false;
   std::vector<std::string> notes;
-  std::vector<observation> rows;  // CSV rows, suite "comparison"
+  std::vector<observation> rows;  // CSV rows, suite "comparison" (not of discarded tries)
+  // The cache-line hand-off readings just before and just after this try.
+  std::optional<double> handoff_before_ns;
+  std::optional<double> handoff_after_ns;
+  // Earlier tries that ran across a machine phase change and were measured
+  // again (comparison_plan.h, wants_another_try), oldest first. Kept whole:
+  // nothing measured is hidden, but neither their rows nor their ratios
+  // count.
+  std::vector<comparison_cell_result> discarded_tries;
 };
 
 struct comparison_method {

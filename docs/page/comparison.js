@@ -59,6 +59,15 @@
       ], others, { id: ctx.prefix + 'table-comparison', className: 'comparison-table' },
       function (c) { return c.flagged ? 'flagged' : null; }));
     }
+    // What bench said of single cells: capped counts, and tries measured
+    // again because the machine changed phase while they ran.
+    var noted = [].concat.apply([], cells.map(function (c) {
+      return c.notes.map(function (n) { return el('li', { text: c.id + ': ' + n }); });
+    }));
+    if (noted.length > 0) {
+      children.push(el('p', { text: 'Notes from bench on single cells:' }));
+      children.push(el('ul', { className: 'cell-notes', id: ctx.prefix + 'cell-notes' }, noted));
+    }
     children.push(chartFigure(ctx, 'ratios', 'tpool against the best other pool in every comparison cell: ratio with its 95% interval (above 1\u00D7: tpool better)', {
       note: 'Green: tpool faster, red: slower, grey: within noise; hollow: flagged as noisy (no verdict).'
     }));

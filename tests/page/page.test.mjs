@@ -401,6 +401,32 @@ test('a capture whose hand-off moved more than 2x warns beside the cells measure
   await page.close();
 });
 
+test('every note bench wrote on a cell is listed with its cell, and none is invented (a copy of the data)', async (t) => {
+  const platform = schema4Platform(t);
+  if (!platform) return;
+  const capture = structuredClone(captures[platform]);
+  const cell = capture.comparison.cells[0];
+  const note = 'try 1 ran across a hand-off change (19.3 to 209.9 ns) and was measured again';
+  cell.notes = [...(cell.notes || []), note];
+  const copy = copyPage({ [platform]: capture });
+  try {
+    const { page } = await openPage(copy.url);
+    const panel = await showTab(page, platform);
+    const items = await panel.locator('.cell-notes li').allTextContents();
+    assert.ok(items.includes(`${cell.id}: ${note}`), `listed: ${items}`);
+    await page.close();
+  } finally {
+    copy.remove();
+  }
+  const { page } = await openPage(pageUrl);
+  for (const p of published.filter((x) => captures[x].comparison)) {
+    const panel = await showTab(page, p);
+    const expected = captures[p].comparison.cells.flatMap((c) => (c.notes || []).map((n) => `${c.id}: ${n}`));
+    assert.deepEqual(await panel.locator('.cell-notes li').allTextContents(), expected, p);
+  }
+  await page.close();
+});
+
 test('the other comparison cells are a table with ratio, interval and verdict, as in the JSON', async () => {
   const { page } = await openPage(pageUrl);
   for (const platform of published) {

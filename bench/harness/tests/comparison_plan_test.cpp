@@ -75,6 +75,30 @@ TEST(RoundOrder, ConsecutiveRoundsRotateByOne) {
   EXPECT_EQ(bench::round_order(3, 1), (std::vector<size_t>{1, 2, 0}));
 }
 
+TEST(PhaseRetries, AHandOffChangeOfMoreThanTwiceEitherWayIsAChange) {
+  EXPECT_TRUE(bench::handoff_changed(200.0, 18.0));
+  EXPECT_TRUE(bench::handoff_changed(19.3, 209.9));
+  EXPECT_TRUE(bench::handoff_changed(100.0, 201.0));
+  EXPECT_FALSE(bench::handoff_changed(100.0, 199.0));
+  EXPECT_FALSE(bench::handoff_changed(210.0, 105.5));
+  EXPECT_FALSE(bench::handoff_changed(226.6, 216.3));
+}
+
+TEST(PhaseRetries, AMissingOrNonPositiveReadingIsNoChange) {
+  EXPECT_FALSE(bench::handoff_changed(std::nullopt, 20.0));
+  EXPECT_FALSE(bench::handoff_changed(200.0, std::nullopt));
+  EXPECT_FALSE(bench::handoff_changed(0.0, 200.0));
+  EXPECT_FALSE(bench::handoff_changed(200.0, -1.0));
+}
+
+TEST(PhaseRetries, ACellThatRanAcrossAChangeIsMeasuredAgainUpToTheLastTry) {
+  for (uint32_t tries = 1; tries < bench::kMaxCellTries; ++tries) {
+    EXPECT_TRUE(bench::wants_another_try(19.3, 209.9, tries)) << "try " << tries;
+    EXPECT_FALSE(bench::wants_another_try(209.9, 214.7, tries)) << "try " << tries;
+  }
+  EXPECT_FALSE(bench::wants_another_try(19.3, 209.9, bench::kMaxCellTries));
+}
+
 TEST(ExtraRepetitions, NoisyPoolAsksForAnotherRoundUpToTheBound) {
   EXPECT_TRUE(bench::wants_more_repetitions({1.0, 6.0}, 5.0, 7, 15));
   EXPECT_FALSE(bench::wants_more_repetitions({1.0, 6.0}, 5.0, 15, 15));
