@@ -49,7 +49,7 @@ and checked, and what would be published is said, but nothing is;
 
 .PARAMETER TimeoutSeconds
 Whole-process watchdog for bench: after this many seconds the bench process
-tree is killed and nothing is published. Default 900.
+tree is killed and nothing is published. Default 1200.
 
 .PARAMETER Quick
 Pass --quick to bench (smoke run: tiny task counts, still fully validated).
@@ -96,7 +96,7 @@ param(
     [string]$Platform = 'x64',
     [switch]$Publish,
     [ValidateRange(1, 86400)]
-    [int]$TimeoutSeconds = 900,
+    [int]$TimeoutSeconds = 1200,
     [switch]$Quick,
     [string[]]$BenchArgs = @(),
     [ValidateNotNullOrEmpty()]

@@ -13,7 +13,7 @@
 #   tools/bench.sh                        x64 under Wine, then native linux-x64
 #   tools/bench.sh --platform linux-x64   one platform only (x64, Win32 or linux-x64)
 #   tools/bench.sh --quick                smoke runs (tiny counts, still validated)
-#   tools/bench.sh --timeout 1200         watchdog per run in seconds (default 900)
+#   tools/bench.sh --timeout 1800         watchdog per run in seconds (default 1200)
 #   tools/bench.sh --assets DIR           publish into DIR instead of assets/ (a scratch copy)
 #   tools/bench.sh -- --filter throughput extra arguments passed to every bench run
 #
@@ -27,7 +27,7 @@ summary_label="bench.sh:"
 usage() { sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 platforms=(x64 linux-x64)
-timeout=900
+timeout=1200
 assets="assets"
 quick=()
 bench_args=()

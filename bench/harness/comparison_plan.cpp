@@ -55,8 +55,9 @@ bool handoff_changed(std::optional<double> before_ns, std::optional<double> afte
 }
 
 bool wants_another_try(std::optional<double> before_ns, std::optional<double> after_ns,
-                       uint32_t tries) {
-  return tries < kMaxCellTries && handoff_changed(before_ns, after_ns);
+                       uint32_t tries, uint32_t run_retries) {
+  return tries < kMaxCellTries && run_retries < kMaxRetriesPerRun &&
+         handoff_changed(before_ns, after_ns);
 }
 
 }  // namespace bench

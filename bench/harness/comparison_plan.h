@@ -59,17 +59,22 @@ constexpr double kHandoffChangeFactor = 2.0;
 // either is missing or not positive (nothing is known).
 bool handoff_changed(std::optional<double> before_ns, std::optional<double> after_ns);
 
-// Most tries a comparison cell gets (see wants_another_try).
+// Most tries a comparison cell gets, and most tries measured again in one
+// run (see wants_another_try): a machine that keeps changing phase must not
+// make a run outlast its watchdog (a cell takes up to about 70 s under Wine).
 constexpr uint32_t kMaxCellTries = 3;
+constexpr uint32_t kMaxRetriesPerRun = 4;
 
 // Whether a comparison cell whose `tries`-th try (1-based) ran between the
-// readings before_ns and after_ns is measured again: when the machine
-// changed phase during it, its pools ran partly in one phase and partly in
-// the other, and the ratio says more about when each ran than about the
-// pools. Decided from the readings only, never from what the try measured;
-// at most kMaxCellTries tries, the last one kept whatever the readings say.
+// readings before_ns and after_ns is measured again, when the run has
+// already measured `run_retries` tries again: when the machine changed phase
+// during it, its pools ran partly in one phase and partly in the other, and
+// the ratio says more about when each ran than about the pools. Decided from
+// the readings only, never from what the try measured; at most
+// kMaxCellTries tries per cell and kMaxRetriesPerRun retries per run, the
+// last try kept whatever the readings say.
 bool wants_another_try(std::optional<double> before_ns, std::optional<double> after_ns,
-                       uint32_t tries);
+                       uint32_t tries, uint32_t run_retries);
 
 }  // namespace bench
 

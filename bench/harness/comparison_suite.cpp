@@ -315,6 +315,7 @@ bool run_comparison_suite(const comparison_options &given, run_report *report,
     *failure = std::string("bad --cells: ") + error.what();
     return false;
   }
+  uint32_t run_retries = 0;  // tries measured again so far in this run
   for (const comparison_cell &cell : comparison_cells(options)) {
     if (!options.cells.empty() && !std::regex_search(cell.id, chosen)) continue;
     std::vector<comparison_cell_result> discarded;
@@ -335,7 +336,7 @@ bool run_comparison_suite(const comparison_options &given, run_report *report,
       comparison_cell_result &result = report->comparison_cells.back();
       result.handoff_before_ns = before;
       result.handoff_after_ns = reading.handoff_ns;
-      const bool again = wants_another_try(before, reading.handoff_ns, tries);
+      const bool again = wants_another_try(before, reading.handoff_ns, tries, run_retries);
       reading.at = "after comparison cell " + cell.id +
                    (again ? " (try " + std::to_string(tries) +
                                 ", discarded: the machine changed phase while it ran)"
@@ -344,6 +345,7 @@ bool run_comparison_suite(const comparison_options &given, run_report *report,
       if (!again) break;
       std::fprintf(stderr, "[bench] %s ran across a hand-off change (%.1f -> %.1f ns): again\n",
                    cell.id.c_str(), before.value_or(0), reading.handoff_ns.value_or(0));
+      ++run_retries;
       discarded.push_back(std::move(result));
       report->comparison_cells.pop_back();
     }

@@ -182,12 +182,14 @@ json comparison_json(const run_report &report) {
        "every pool while any pool's RSD is above rsd_limit_pct, up to max_repetitions"},
       {"phase_retries",
        json{{"max_tries", kMaxCellTries},
+            {"max_retries_per_run", kMaxRetriesPerRun},
             {"handoff_change_factor", kHandoffChangeFactor},
             {"rule",
              "a cell whose cache-line hand-off readings before and after it differ by more "
              "than handoff_change_factor (the machine changed phase while it ran) is measured "
-             "again, up to max_tries tries; the decision reads the hand-off readings only, and "
-             "every discarded try is kept in its cell's discarded_tries"}}},
+             "again, up to max_tries tries per cell and max_retries_per_run retries per run; "
+             "the decision reads the hand-off readings only, and every discarded try is kept "
+             "in its cell's discarded_tries"}}},
       {"quick", m.quick}};
   json cells = json::array();
   for (const comparison_cell_result &cell : report.comparison_cells)

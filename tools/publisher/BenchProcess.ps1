@@ -74,7 +74,7 @@ function Invoke-TpoolBench {
         [string[]]$Arguments = @(),
         [Parameter(Mandatory = $true)][string]$WorkingDirectory,
         [Parameter(Mandatory = $true)][string]$LogDir,
-        [ValidateRange(1, 86400)][int]$TimeoutSeconds = 900,
+        [ValidateRange(1, 86400)][int]$TimeoutSeconds = 1200,
         [switch]$Quiet
     )
     if (-not (Test-Path -LiteralPath $LogDir)) { [void](New-Item -ItemType Directory -Path $LogDir) }

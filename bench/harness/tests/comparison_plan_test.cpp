@@ -93,10 +93,15 @@ TEST(PhaseRetries, AMissingOrNonPositiveReadingIsNoChange) {
 
 TEST(PhaseRetries, ACellThatRanAcrossAChangeIsMeasuredAgainUpToTheLastTry) {
   for (uint32_t tries = 1; tries < bench::kMaxCellTries; ++tries) {
-    EXPECT_TRUE(bench::wants_another_try(19.3, 209.9, tries)) << "try " << tries;
-    EXPECT_FALSE(bench::wants_another_try(209.9, 214.7, tries)) << "try " << tries;
+    EXPECT_TRUE(bench::wants_another_try(19.3, 209.9, tries, 0)) << "try " << tries;
+    EXPECT_FALSE(bench::wants_another_try(209.9, 214.7, tries, 0)) << "try " << tries;
   }
-  EXPECT_FALSE(bench::wants_another_try(19.3, 209.9, bench::kMaxCellTries));
+  EXPECT_FALSE(bench::wants_another_try(19.3, 209.9, bench::kMaxCellTries, 0));
+}
+
+TEST(PhaseRetries, ARunStopsMeasuringAgainOnceItsRetriesAreSpent) {
+  EXPECT_TRUE(bench::wants_another_try(19.3, 209.9, 1, bench::kMaxRetriesPerRun - 1));
+  EXPECT_FALSE(bench::wants_another_try(19.3, 209.9, 1, bench::kMaxRetriesPerRun));
 }
 
 TEST(ExtraRepetitions, NoisyPoolAsksForAnotherRoundUpToTheBound) {
