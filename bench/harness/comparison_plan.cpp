@@ -48,10 +48,15 @@ bool wants_more_repetitions(const std::vector<double> &rsd_pct_per_pool, double 
                      [limit_pct](double rsd) { return rsd > limit_pct; });
 }
 
+std::optional<double> handoff_ratio(std::optional<double> before_ns,
+                                    std::optional<double> after_ns) {
+  if (!before_ns || !after_ns || *before_ns <= 0 || *after_ns <= 0) return std::nullopt;
+  return *after_ns / *before_ns;
+}
+
 bool handoff_changed(std::optional<double> before_ns, std::optional<double> after_ns) {
-  if (!before_ns || !after_ns || *before_ns <= 0 || *after_ns <= 0) return false;
-  const double ratio = *after_ns / *before_ns;
-  return ratio > kHandoffChangeFactor || ratio < 1.0 / kHandoffChangeFactor;
+  const std::optional<double> ratio = handoff_ratio(before_ns, after_ns);
+  return ratio && (*ratio > kHandoffChangeFactor || *ratio < 1.0 / kHandoffChangeFactor);
 }
 
 bool wants_another_try(std::optional<double> before_ns, std::optional<double> after_ns,

@@ -55,8 +55,13 @@ bool wants_more_repetitions(const std::vector<double> &rsd_pct_per_pool, double 
 // cores (about 200 ns): a 10x step, not a drift of a few percent.
 constexpr double kHandoffChangeFactor = 2.0;
 
-// Whether two readings differ by more than kHandoffChangeFactor; false when
-// either is missing or not positive (nothing is known).
+// after_ns / before_ns; empty when either reading is missing or not
+// positive (nothing is known).
+std::optional<double> handoff_ratio(std::optional<double> before_ns,
+                                    std::optional<double> after_ns);
+
+// Whether two readings differ by more than kHandoffChangeFactor, either way;
+// false when handoff_ratio is empty.
 bool handoff_changed(std::optional<double> before_ns, std::optional<double> after_ns);
 
 // Most tries a comparison cell gets, and most tries measured again in one

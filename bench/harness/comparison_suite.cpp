@@ -204,6 +204,66 @@ bool run_cell(const comparison_cell &cell, const comparison_options &options,
   return true;
 }
 
+// The note a kept cell carries for its `index`-th (0-based) discarded try.
+std::string discarded_try_note(size_t index, const comparison_cell_result &tried) {
+  char note[256];
+  std::snprintf(note, sizeof(note),
+                "try %zu ran across a hand-off change (%.1f to %.1f ns) and was measured "
+                "again; it had tpool / %s at %.3f [%.3f, %.3f]",
+                index + 1, tried.handoff_before_ns.value_or(0), tried.handoff_after_ns.value_or(0),
+                tried.best_other ? tried.best_other->pool.c_str() : "-",
+                tried.best_other ? tried.best_other->interval.ratio : 0.0,
+                tried.best_other ? tried.best_other->interval.low : 0.0,
+                tried.best_other ? tried.best_other->interval.high : 0.0);
+  return note;
+}
+
+// Runs one cell, and again while the hand-off readings around it say the
+// machine changed phase during the try (wants_another_try, counted in
+// *run_retries). The kept try is the cell's entry in report->comparison_cells,
+// with every discarded try whole in its discarded_tries and named in its
+// notes. Quick runs take no readings between cells and never try again.
+bool measure_cell_until_steady(const comparison_cell &cell, const comparison_options &options,
+                               const comparison_method &method, run_report *report,
+                               uint32_t *run_retries, std::string *failure) {
+  std::vector<comparison_cell_result> discarded;
+  for (uint32_t tries = 1;; ++tries) {
+    // The last reading (after the previous cell, or the suites' last one:
+    // run() always takes one first) is this try's "before".
+    const std::optional<double> before = report->handoff_readings.empty()
+                                             ? std::nullopt
+                                             : report->handoff_readings.back().handoff_ns;
+    if (!run_cell(cell, options, method, report, failure)) return false;
+    if (options.quick) return true;
+    // A reading after every cell places a change of the machine's state
+    // between two cells.
+    handoff_reading reading;
+    reading.handoff_ns = measure_cache_line_handoff_ns();
+    reading.elapsed_s = elapsed_s(options.run_start_ticks);
+    comparison_cell_result &result = report->comparison_cells.back();
+    result.handoff_before_ns = before;
+    result.handoff_after_ns = reading.handoff_ns;
+    const bool again = wants_another_try(before, reading.handoff_ns, tries, *run_retries);
+    reading.at = "after comparison cell " + cell.id +
+                 (again ? " (try " + std::to_string(tries) +
+                              ", discarded: the machine changed phase while it ran)"
+                        : std::string());
+    report->handoff_readings.push_back(reading);
+    if (!again) break;
+    std::fprintf(stderr, "[bench] %s ran across a hand-off change (%.1f -> %.1f ns): again\n",
+                 cell.id.c_str(), before.value_or(0), reading.handoff_ns.value_or(0));
+    ++*run_retries;
+    discarded.push_back(std::move(result));
+    report->comparison_cells.pop_back();
+  }
+  comparison_cell_result &kept = report->comparison_cells.back();
+  for (size_t i = 0; i < discarded.size(); ++i) {
+    kept.notes.push_back(discarded_try_note(i, discarded[i]));
+  }
+  kept.discarded_tries = std::move(discarded);
+  return true;
+}
+
 }  // namespace
 
 std::string workers_label(uint32_t workers, uint32_t logical_cores) {
@@ -318,52 +378,9 @@ bool run_comparison_suite(const comparison_options &given, run_report *report,
   uint32_t run_retries = 0;  // tries measured again so far in this run
   for (const comparison_cell &cell : comparison_cells(options)) {
     if (!options.cells.empty() && !std::regex_search(cell.id, chosen)) continue;
-    std::vector<comparison_cell_result> discarded;
-    for (uint32_t tries = 1;; ++tries) {
-      // The last reading (after the previous cell, or the suites' last one:
-      // run() always takes one first) is this try's "before".
-      const std::optional<double> before = report->handoff_readings.empty()
-                                               ? std::nullopt
-                                               : report->handoff_readings.back().handoff_ns;
-      if (!run_cell(cell, options, method, report, failure)) return false;
-      // A reading after every cell places a change of the machine's state
-      // between two cells; quick runs keep only the suites' readings and
-      // never measure a cell again.
-      if (options.quick) break;
-      handoff_reading reading;
-      reading.handoff_ns = measure_cache_line_handoff_ns();
-      reading.elapsed_s = elapsed_s(options.run_start_ticks);
-      comparison_cell_result &result = report->comparison_cells.back();
-      result.handoff_before_ns = before;
-      result.handoff_after_ns = reading.handoff_ns;
-      const bool again = wants_another_try(before, reading.handoff_ns, tries, run_retries);
-      reading.at = "after comparison cell " + cell.id +
-                   (again ? " (try " + std::to_string(tries) +
-                                ", discarded: the machine changed phase while it ran)"
-                          : std::string());
-      report->handoff_readings.push_back(reading);
-      if (!again) break;
-      std::fprintf(stderr, "[bench] %s ran across a hand-off change (%.1f -> %.1f ns): again\n",
-                   cell.id.c_str(), before.value_or(0), reading.handoff_ns.value_or(0));
-      ++run_retries;
-      discarded.push_back(std::move(result));
-      report->comparison_cells.pop_back();
+    if (!measure_cell_until_steady(cell, options, method, report, &run_retries, failure)) {
+      return false;
     }
-    comparison_cell_result &kept = report->comparison_cells.back();
-    for (size_t i = 0; i < discarded.size(); ++i) {
-      const comparison_cell_result &tried = discarded[i];
-      char note[256];
-      std::snprintf(note, sizeof(note),
-                    "try %zu ran across a hand-off change (%.1f to %.1f ns) and was measured "
-                    "again; it had tpool / %s at %.3f [%.3f, %.3f]",
-                    i + 1, tried.handoff_before_ns.value_or(0), tried.handoff_after_ns.value_or(0),
-                    tried.best_other ? tried.best_other->pool.c_str() : "-",
-                    tried.best_other ? tried.best_other->interval.ratio : 0.0,
-                    tried.best_other ? tried.best_other->interval.low : 0.0,
-                    tried.best_other ? tried.best_other->interval.high : 0.0);
-      kept.notes.push_back(note);
-    }
-    kept.discarded_tries = std::move(discarded);
   }
   report->comparison_ran = true;
   return true;

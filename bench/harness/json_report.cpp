@@ -212,12 +212,8 @@ json stability_json(const run_report &report) {
   json changes = json::array();
   const std::vector<handoff_reading> &r = report.handoff_readings;
   for (size_t i = 1; i < r.size(); ++i) {
-    if (!r[i - 1].handoff_ns || !r[i].handoff_ns || *r[i - 1].handoff_ns <= 0 ||
-        *r[i].handoff_ns <= 0) {
-      continue;
-    }
     if (!handoff_changed(r[i - 1].handoff_ns, r[i].handoff_ns)) continue;
-    const double ratio = *r[i].handoff_ns / *r[i - 1].handoff_ns;
+    const double ratio = *handoff_ratio(r[i - 1].handoff_ns, r[i].handoff_ns);
     json cells = json::array();
     for (const comparison_cell_result &cell : report.comparison_cells) {
       if (cell.finished_s > r[i - 1].elapsed_s && cell.started_s < r[i].elapsed_s) {

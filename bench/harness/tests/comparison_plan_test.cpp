@@ -89,6 +89,15 @@ TEST(PhaseRetries, AMissingOrNonPositiveReadingIsNoChange) {
   EXPECT_FALSE(bench::handoff_changed(200.0, std::nullopt));
   EXPECT_FALSE(bench::handoff_changed(0.0, 200.0));
   EXPECT_FALSE(bench::handoff_changed(200.0, -1.0));
+  EXPECT_FALSE(bench::handoff_ratio(std::nullopt, 20.0).has_value());
+  EXPECT_FALSE(bench::handoff_ratio(0.0, 200.0).has_value());
+  EXPECT_FALSE(bench::handoff_ratio(200.0, -1.0).has_value());
+}
+
+TEST(PhaseRetries, TheRatioIsAfterOverBefore) {
+  ASSERT_TRUE(bench::handoff_ratio(20.0, 210.0).has_value());
+  EXPECT_DOUBLE_EQ(*bench::handoff_ratio(20.0, 210.0), 10.5);
+  EXPECT_DOUBLE_EQ(*bench::handoff_ratio(210.0, 21.0), 0.1);
 }
 
 TEST(PhaseRetries, ACellThatRanAcrossAChangeIsMeasuredAgainUpToTheLastTry) {
