@@ -19,6 +19,9 @@ constexpr uint32_t kEmptyLooksBeforeSettling = 4;
 // Fewer candidates found empty are settled once they have stayed empty this
 // long while pops took items elsewhere (aging queues: see take_run).
 constexpr uint64_t kStaleCandidateMs = 2;
+// How often pops warm the higher levels of a sub-queue's slot
+// (warm_higher_levels): once per this many positions taken from it.
+constexpr uint64_t kWarmEvery = 64;
 static_assert(kRunBufferWords >= kMaxItemWords, "the buffer holds the largest item");
 
 // Holds the shared slot's lock around a push by a thread without a slot of
@@ -218,11 +221,26 @@ void priority_queue::copy_out(const uintptr_t *words, void *to) const {
   }
 }
 
+void priority_queue::warm_higher_levels(int level, uint32_t sub, uint64_t first_pos,
+                                        size_t taken) const {
+  // Only runs whose positions [first_pos, last] hold a multiple of
+  // kWarmEvery: a pop that finds the lines cached spends a few loads, and at
+  // that rate a consumer of tiny jobs does not notice them.
+  const uint64_t last = first_pos + taken - 1;
+  if (level == PRIOQ_PRIORITY_HIGH ||
+      (first_pos % kWarmEvery != 0 && first_pos / kWarmEvery == last / kWarmEvery)) {
+    return;
+  }
+  for (int p = PRIOQ_PRIORITY_HIGH; p < level; ++p) subs_[p][sub].warm();
+}
+
 size_t priority_queue::take_from(int level, uint32_t sub, const item_sink &out, size_t first,
                                  size_t max) {
   if (max == 1) {  // the common case, with a buffer of one item
     uintptr_t item[kMaxItemWords];
-    if (subs_[level][sub].take(item, 1) == 0) return 0;
+    uint64_t first_pos = 0;
+    if (subs_[level][sub].take(item, 1, &first_pos) == 0) return 0;
+    warm_higher_levels(level, sub, first_pos, 1);
     copy_out(item, out.item(first));
     out.set_priority(first, level);
     release_capacity(1);
@@ -235,7 +253,9 @@ size_t priority_queue::take_run_from(int level, uint32_t sub, const item_sink &o
                                      size_t max) {
   uintptr_t buffer[kRunBufferWords];
   const size_t fit = kRunBufferWords / item_words_;
-  const size_t taken = subs_[level][sub].take(buffer, max < fit ? max : fit);
+  uint64_t first_pos = 0;
+  const size_t taken = subs_[level][sub].take(buffer, max < fit ? max : fit, &first_pos);
+  if (taken != 0) warm_higher_levels(level, sub, first_pos, taken);
   for (size_t i = 0; i < taken; ++i) {
     copy_out(buffer + i * item_words_, out.item(first + i));
     out.set_priority(first + i, level);

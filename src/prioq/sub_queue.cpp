@@ -58,7 +58,7 @@ void sub_queue::roll_back(uint64_t count) {
   tail_.fetch_sub(count, std::memory_order_seq_cst);
 }
 
-size_t sub_queue::take_slow(uintptr_t *out, size_t max) {
+size_t sub_queue::take_slow(uintptr_t *out, size_t max, uint64_t *first_pos) {
   // pop_ring_ before head_, as in take().
   ring *current = pop_ring_.load(std::memory_order_acquire);
   if (current == nullptr) return 0;
@@ -76,6 +76,7 @@ size_t sub_queue::take_slow(uintptr_t *out, size_t max) {
       // promises a pop that returns an item is a full barrier.
       if (head_.compare_exchange_weak(pos, pos + run, std::memory_order_seq_cst,
                                       std::memory_order_relaxed)) {
+        if (first_pos != nullptr) *first_pos = pos;
         return run;
       }
       continue;  // pos was reloaded by the failed exchange

@@ -130,7 +130,8 @@ class sub_queue {
   // i to out + i * item_words; returns how many (at least 1 unless the
   // sub-queue had no published item at some moment during the call). A
   // committed item not yet published is not waited for (see above).
-  size_t take(uintptr_t *out, size_t max) {
+  // first_pos, if not null, gets the position of the first item taken.
+  size_t take(uintptr_t *out, size_t max, uint64_t *first_pos = nullptr) {
     // The common case inline: the head is published and the claim succeeds.
     // pop_ring_ before head_: a consumer moves pop_ring_ on only after head_
     // reached the new ring's first position, so this head_ is not older.
@@ -147,12 +148,22 @@ class sub_queue {
     // promises a pop that returns an item is a full barrier.
     if (run != 0 && head_.compare_exchange_strong(pos, pos + run, std::memory_order_seq_cst,
                                                   std::memory_order_relaxed)) {
+      if (first_pos != nullptr) *first_pos = pos;
       // While the caller handles these items, the next one's payload
       // travels from the producer's core (prioq_config.payload_word).
       if (payload_word_ != 0) current->prefetch_payload(pos + run, payload_word_ - 1);
       return run;
     }
-    return take_slow(out, max);
+    return take_slow(out, max, first_pos);
+  }
+  // Any thread: brings what a take() reads first into this thread's cache,
+  // and their pages into its TLB: the consumers' line and the current ring's
+  // header (loaded), and the page of the head cell (ring::warm), so that a
+  // later take does not wait for them one after the other. A hint: reads
+  // only, and a stale head costs a useless prefetch.
+  void warm() const {
+    const ring *current = pop_ring_.load(std::memory_order_acquire);
+    if (current != nullptr) current->warm(head_.load(std::memory_order_relaxed));
   }
   // The push time of the head item, if it is published (aging's racy peek;
   // timed sub-queues only).
@@ -221,7 +232,7 @@ class sub_queue {
   }
   bool make_room_slow(uint64_t count);
   bool grow(uint64_t count);
-  size_t take_slow(uintptr_t *out, size_t max);
+  size_t take_slow(uintptr_t *out, size_t max, uint64_t *first_pos);
 
   // The producer's line. tail_ is also read by consumers that find the
   // head unpublished and written by seal(); the rest is the producer's own

@@ -1,8 +1,12 @@
-// White-box test of the sub-queue's record of how long pops have found it
-// empty (sub_queue::empty_for_long), which decides when a pop clears a stale
-// occupancy bit (priority_queue.cpp, settle_found_empty). The sub-queue and
-// ring sources are compiled into this test; nothing here goes through
-// prioq.dll.
+// White-box tests of a sub-queue (src/prioq/sub_queue.h):
+//  - its record of how long pops have found it empty
+//    (sub_queue::empty_for_long), which decides when a pop clears a stale
+//    occupancy bit (priority_queue.cpp, settle_found_empty);
+//  - the position take() reports for the first item it took, which decides
+//    when a pop warms the slot's higher levels (warm_higher_levels), and
+//    warm() leaving what a take finds unchanged.
+// The sub-queue and ring sources are compiled into this test; nothing here
+// goes through prioq.dll.
 #include "sub_queue.h"
 
 #include <gtest/gtest.h>
@@ -67,5 +71,56 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<empty_run_case> &run) {
       return std::string(run.param.name);
     });
+
+// Pushes items value first .. first + count - 1, one word each, one push each.
+void push_values(sub_queue *target, uintptr_t first, uintptr_t count) {
+  for (uintptr_t value = first; value != first + count; ++value) {
+    ASSERT_TRUE(target->make_room(1));
+    const uint64_t pos = target->next_position();
+    target->write(pos, &value, 0);
+    ASSERT_TRUE(target->commit(1));
+    target->publish(pos, 1);
+  }
+}
+
+TEST(SubQueueTake, ReportsThePositionOfTheFirstItemItTookAcrossRings) {
+  sub_queue tested;
+  tested.configure(1, 0, false);
+  // More than the first ring holds: the later items are in a second ring.
+  constexpr uintptr_t kPushed = 100;
+  push_values(&tested, 0, kPushed);
+  uintptr_t out[kPushed] = {};
+  uint64_t first_pos = UINT64_MAX;
+  uint64_t expected = 0;
+  // Runs of 1, 10, then as many as fit: a run stops at the end of a ring,
+  // and the next take finds its head in the following ring (take_slow).
+  for (size_t max : {size_t{1}, size_t{10}, size_t{kPushed}, size_t{kPushed}}) {
+    const size_t taken = tested.take(out, max, &first_pos);
+    ASSERT_NE(taken, 0u) << "after position " << expected;
+    EXPECT_EQ(first_pos, expected);
+    EXPECT_EQ(out[0], expected) << "the item at the reported position";
+    expected += taken;
+  }
+  EXPECT_EQ(expected, kPushed);
+  EXPECT_EQ(tested.take(out, 1, &first_pos), 0u);
+}
+
+TEST(SubQueueWarm, LeavesWhatATakeFindsUnchanged) {
+  sub_queue tested;
+  tested.configure(1, 0, false);
+  tested.warm();  // no ring yet
+  ASSERT_TRUE(tested.make_room(0));
+  tested.warm();  // a ring, nothing published
+  push_values(&tested, 7, 3);
+  tested.warm();
+  uintptr_t out[4] = {};
+  uint64_t first_pos = UINT64_MAX;
+  ASSERT_EQ(tested.take(out, 4, &first_pos), 3u);
+  EXPECT_EQ(first_pos, 0u);
+  EXPECT_EQ(out[0], 7u);
+  EXPECT_EQ(out[2], 9u);
+  tested.warm();  // the head past every item
+  EXPECT_EQ(tested.take(out, 1, &first_pos), 0u);
+}
 
 }  // namespace
