@@ -271,7 +271,9 @@ TEST(ObjectWaitClosed, StartRejectsAValueThatWasNeverOpen) {
 // A value closed just before the call. Any thread of the process (Wine's own
 // included) may be handed the same value between the close and the call, and
 // then the start is right to accept it: such a try proves nothing and is
-// repeated. A try counts only when the value was closed before and after.
+// repeated, and its wait is cancelled, which retires it (so each try counts
+// retirements from its own start). A try counts only when the value was
+// closed before and after.
 TEST(ObjectWaitClosed, StartRejectsAnObjectClosedJustBefore) {
   trigger_probe probe;
   pool_fixture pool(small_config(1));
@@ -281,6 +283,7 @@ TEST(ObjectWaitClosed, StartRejectsAnObjectClosedJustBefore) {
     const intptr_t closed = object.object();
     object.close();
     if (open_now(closed)) continue;
+    const int retires_before = probe.retires.load();
     const tpool_object_wait_desc desc = wait_desc_for(&probe, closed);
     tpool_object_wait *wait = nullptr;
     const tpool_status status = tpool_object_wait_start(pool.get(), &desc, &wait);
@@ -290,10 +293,12 @@ TEST(ObjectWaitClosed, StartRejectsAnObjectClosedJustBefore) {
       EXPECT_TRUE(reused) << "a closed value was accepted";
       EXPECT_EQ(tpool_object_wait_cancel(wait, 1), TPOOL_OK);
       EXPECT_EQ(tpool_object_wait_release(wait), TPOOL_OK);
+      // cancel with wait == 1 returns after on_retire did, once.
+      EXPECT_EQ(probe.retires.load(), retires_before + 1);
       continue;
     }
     EXPECT_EQ(status, TPOOL_E_INVALID_ARGUMENT);
-    EXPECT_EQ(probe.retires.load(), 0);
+    EXPECT_EQ(probe.retires.load(), retires_before) << "a refused start retired something";
     if (!reused) ++conclusive;
   }
   EXPECT_EQ(conclusive, 5) << "the closed value was handed out again on almost every try";
