@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "sub_queue.h"
+#include "sub_queue_push.h"
 
 namespace {
 
@@ -35,12 +36,7 @@ constexpr uint64_t kPushed = 300;
 std::atomic<bool> g_armed{false};
 
 void push_one(sub_queue *target, uint64_t i) {
-  ASSERT_TRUE(target->make_room(1));
-  const uint64_t pos = target->next_position();
-  const uintptr_t value = item(i);  // sub-queues hold item bytes: here one word
-  target->write(pos, &value, 0);
-  ASSERT_TRUE(target->commit(1));
-  target->publish(pos, 1);
+  push_word(target, item(i));
 }
 
 void push_all(sub_queue *target) {

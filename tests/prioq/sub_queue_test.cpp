@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "sub_queue_push.h"
+
 namespace {
 
 using prioq_impl::sub_queue;
@@ -74,13 +76,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 // Pushes items value first .. first + count - 1, one word each, one push each.
 void push_values(sub_queue *target, uintptr_t first, uintptr_t count) {
-  for (uintptr_t value = first; value != first + count; ++value) {
-    ASSERT_TRUE(target->make_room(1));
-    const uint64_t pos = target->next_position();
-    target->write(pos, &value, 0);
-    ASSERT_TRUE(target->commit(1));
-    target->publish(pos, 1);
-  }
+  for (uintptr_t value = first; value != first + count; ++value) push_word(target, value);
 }
 
 TEST(SubQueueTake, ReportsThePositionOfTheFirstItemItTookAcrossRings) {
