@@ -54,9 +54,13 @@ std::optional<double> handoff_ratio(std::optional<double> before_ns,
   return *after_ns / *before_ns;
 }
 
+bool is_handoff_change(double ratio) {
+  return ratio > kHandoffChangeFactor || ratio < 1.0 / kHandoffChangeFactor;
+}
+
 bool handoff_changed(std::optional<double> before_ns, std::optional<double> after_ns) {
   const std::optional<double> ratio = handoff_ratio(before_ns, after_ns);
-  return ratio && (*ratio > kHandoffChangeFactor || *ratio < 1.0 / kHandoffChangeFactor);
+  return ratio && is_handoff_change(*ratio);
 }
 
 bool wants_another_try(std::optional<double> before_ns, std::optional<double> after_ns,

@@ -60,6 +60,9 @@ constexpr double kHandoffChangeFactor = 2.0;
 std::optional<double> handoff_ratio(std::optional<double> before_ns,
                                     std::optional<double> after_ns);
 
+// Whether a handoff_ratio is beyond kHandoffChangeFactor, either way.
+bool is_handoff_change(double ratio);
+
 // Whether two readings differ by more than kHandoffChangeFactor, either way;
 // false when handoff_ratio is empty.
 bool handoff_changed(std::optional<double> before_ns, std::optional<double> after_ns);

@@ -212,8 +212,8 @@ json stability_json(const run_report &report) {
   json changes = json::array();
   const std::vector<handoff_reading> &r = report.handoff_readings;
   for (size_t i = 1; i < r.size(); ++i) {
-    if (!handoff_changed(r[i - 1].handoff_ns, r[i].handoff_ns)) continue;
-    const double ratio = *handoff_ratio(r[i - 1].handoff_ns, r[i].handoff_ns);
+    const std::optional<double> ratio = handoff_ratio(r[i - 1].handoff_ns, r[i].handoff_ns);
+    if (!ratio || !is_handoff_change(*ratio)) continue;
     json cells = json::array();
     for (const comparison_cell_result &cell : report.comparison_cells) {
       if (cell.finished_s > r[i - 1].elapsed_s && cell.started_s < r[i].elapsed_s) {
@@ -221,7 +221,7 @@ json stability_json(const run_report &report) {
       }
     }
     changes.push_back(json{
-        {"from", r[i - 1].at}, {"to", r[i].at}, {"ratio", rounded(ratio, 1e3)}, {"cells", cells}});
+        {"from", r[i - 1].at}, {"to", r[i].at}, {"ratio", rounded(*ratio, 1e3)}, {"cells", cells}});
   }
   const double spread = low > 0 ? high / low : 0;
   return json{{"readings", readings},

@@ -94,6 +94,13 @@ TEST(PhaseRetries, AMissingOrNonPositiveReadingIsNoChange) {
   EXPECT_FALSE(bench::handoff_ratio(200.0, -1.0).has_value());
 }
 
+TEST(PhaseRetries, ARatioBeyondTwiceEitherWayIsAChange) {
+  EXPECT_TRUE(bench::is_handoff_change(10.5));
+  EXPECT_TRUE(bench::is_handoff_change(0.09));
+  EXPECT_FALSE(bench::is_handoff_change(1.99));
+  EXPECT_FALSE(bench::is_handoff_change(0.51));
+}
+
 TEST(PhaseRetries, TheRatioIsAfterOverBefore) {
   ASSERT_TRUE(bench::handoff_ratio(20.0, 210.0).has_value());
   EXPECT_DOUBLE_EQ(*bench::handoff_ratio(20.0, 210.0), 10.5);
