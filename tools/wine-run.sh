@@ -27,4 +27,14 @@ if "$wineserver_bin" -p </dev/null >/dev/null 2>&1; then
     touch "$WINEPREFIX/.tpool-prefix-ready"
   fi
 fi
-exec "$wine_bin" "$@"
+# Not exec: a status other than 0 is named on stderr, so that a program that
+# died before it wrote anything (ctest then shows no output at all) still
+# says how it ended. Windows exception codes arrive as their low byte
+# (0xc0000005, an access violation, as 5). ctest and the publisher's
+# watchdog kill the whole process tree on a timeout, so Wine goes with us.
+status=0
+"$wine_bin" "$@" || status=$?
+if [ "$status" -ne 0 ]; then
+  printf 'wine-run: %s exited with status %d\n' "$(basename -- "${1:-?}")" "$status" >&2
+fi
+exit "$status"
