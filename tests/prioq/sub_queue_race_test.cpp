@@ -35,13 +35,9 @@ uintptr_t item(uint64_t i) {
 constexpr uint64_t kPushed = 300;
 std::atomic<bool> g_armed{false};
 
-void push_one(sub_queue *target, uint64_t i) {
-  push_word(target, item(i));
-}
-
 void push_all(sub_queue *target) {
   if (!g_armed.exchange(false)) return;
-  for (uint64_t i = 0; i < kPushed; ++i) push_one(target, i);
+  for (uint64_t i = 0; i < kPushed; ++i) push_word(target, item(i));
 }
 
 struct seam_guard {
@@ -91,7 +87,7 @@ TEST(SubQueueRace, AConsumerThatFoundTheHeadUnpublishedBeforeTheRingWasOutgrownD
 TEST(SubQueueRace, ARunClaimStopsAtTheEndOfARingAndTheNextClaimContinuesInTheNextRing) {
   sub_queue tested;
   tested.configure(1, 0, false);
-  for (uint64_t i = 0; i < kPushed; ++i) push_one(&tested, i);
+  for (uint64_t i = 0; i < kPushed; ++i) push_word(&tested, item(i));
   uintptr_t values[kPushed] = {};
   uint64_t next = 0;
   while (next < kPushed) {
