@@ -14,8 +14,8 @@
 #include <cstdint>
 #include <deque>
 #include <string>
-#include <thread>
 
+#include "patience.h"
 #include "tpool/tpool.h"
 
 namespace reliability {
@@ -129,17 +129,17 @@ class trigger_ledger {
   // trigger_ledger_completed, between counting the outcome and counting the
   // completion, so a single look may catch them one apart. The counts are
   // compared once completions read the same before and after the outcomes;
-  // a real mismatch does not go away, so it is still reported after the
-  // bounded retries.
+  // a real mismatch does not go away, so it is reported once the patience
+  // bound (patience.h) has passed.
   static bool outcomes_add_up(const trigger_entry &e) {
-    for (int look = 0; look < 1000; ++look) {
-      const int before = e.completions.load(std::memory_order_acquire);
-      const int outcomes = e.done.load() + e.failed.load() + e.cancelled.load();
-      const int after = e.completions.load(std::memory_order_acquire);
-      if (before == after && outcomes == before) return true;
-      std::this_thread::yield();
-    }
-    return false;
+    return test_support::eventually(
+        [&e] {
+          const int before = e.completions.load(std::memory_order_acquire);
+          const int outcomes = e.done.load() + e.failed.load() + e.cancelled.load();
+          const int after = e.completions.load(std::memory_order_acquire);
+          return before == after && outcomes == before;
+        },
+        test_support::kPatienceMs, /*spin=*/true);
   }
 
   std::deque<trigger_entry> entries_;
